@@ -1,0 +1,189 @@
+/**
+ * The annotation contract, version 1: the single source of the request and result shapes.
+ *
+ * It follows `annotation-service.md` and the decisions in `reference-service-facts.md`.
+ * Every consumer of results (service tests, CLI, worker, app) validates with these schemas.
+ * Offsets on the wire are Unicode code points, `end` exclusive (see `text/codepoints.ts`).
+ */
+import { z } from 'zod';
+
+export const CONTRACT_VERSION = 1;
+
+/** The 20 coarse categories of the original service (the value under `type.<vendor>`). */
+export const CATEGORIES = [
+  'Activity',
+  'Phenomenon',
+  'Organism',
+  'Anatomy',
+  'Spatial Concept',
+  'Substance',
+  'Finding',
+  'Manufactured Object',
+  'Organization',
+  'Geographic Area',
+  'Laboratory Procedure',
+  'Laboratory or Test Result',
+  'Diagnostic Procedure',
+  'Therapeutic or Preventive Procedure',
+  'Disease or Syndrome',
+  'Temporal Concept',
+  'Quantitative Concept',
+  'Qualitative Concept',
+  'Group',
+  'Organism Attribute',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const CategorySchema = z.enum(CATEGORIES);
+
+export const RELATION_KINDS = ['has_anatomical_location', 'has_quantity', 'has_time'] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+export const TIMEX_TYPES = ['DATE', 'TIME', 'DURATION', 'SET'] as const;
+export type TimexType = (typeof TIMEX_TYPES)[number];
+
+/** The default name of the coarse-category key inside `type`; the service may rename it. */
+export const DEFAULT_VENDOR_KEY = 'vendor';
+
+const offset = z.number().int().nonnegative();
+
+export const SpanSchema = z
+  .object({
+    begin: offset,
+    end: offset,
+    text: z.string(),
+    found_as: z.string(),
+    preferred_term: z.string(),
+  })
+  .refine((s) => s.end >= s.begin, { message: 'end must not be before begin' });
+export type Span = z.infer<typeof SpanSchema>;
+
+export const CodeSchema = z.object({
+  umls: z.string().regex(/^[A-Z]\d+$/, 'a UMLS CUI is one letter followed by digits'),
+  snomed_ct: z.array(z.string()).optional(),
+  icd9_cm: z.array(z.string()).optional(),
+  icd10_cm: z.array(z.string()).optional(),
+  loinc: z.array(z.string()).optional(),
+});
+export type Code = z.infer<typeof CodeSchema>;
+
+/** `umls` plus at most one other string key: the coarse category under the vendor's name. */
+export const TypeSchema = z
+  .object({ umls: z.string().min(1) })
+  .catchall(z.string())
+  .refine((t) => Object.keys(t).length <= 2, {
+    message: 'type holds umls and at most one vendor category key',
+  });
+export type AnnotationType = z.infer<typeof TypeSchema>;
+
+const TriggerSchema = z.object({ trigger: SpanSchema });
+const MatchRefSchema = z.object({ match: SpanSchema });
+
+export const QuantitySchema = z.object({ value: z.number(), unit: z.string() });
+export type Quantity = z.infer<typeof QuantitySchema>;
+
+export const TimexSchema = z.object({ type: z.enum(TIMEX_TYPES), value: z.string().min(1) });
+export type Timex = z.infer<typeof TimexSchema>;
+
+/** Known characteristics are checked; unknown ones from other services pass through. */
+export const CharacteristicsSchema = z
+  .object({
+    negative: TriggerSchema.optional(),
+    uncertain: TriggerSchema.optional(),
+    family_member: MatchRefSchema.optional(),
+    quantifier: MatchRefSchema.optional(),
+    qualifier: MatchRefSchema.optional(),
+    quantity: QuantitySchema.optional(),
+    timex: TimexSchema.optional(),
+  })
+  .catchall(z.unknown());
+export type Characteristics = z.infer<typeof CharacteristicsSchema>;
+
+export const AnnotationSchema = z.object({
+  id: z.number().int().nonnegative(),
+  code: CodeSchema,
+  type: TypeSchema,
+  match: SpanSchema,
+  characteristics: CharacteristicsSchema,
+  head: z.number().int().nonnegative().optional(),
+});
+export type Annotation = z.infer<typeof AnnotationSchema>;
+
+export const RelationSchema = z.object({
+  from: z.number().int().nonnegative(),
+  to: z.number().int().nonnegative(),
+  rel: z.string().min(1),
+});
+export type Relation = z.infer<typeof RelationSchema>;
+
+/** The result as any service speaking the contract may send it (ids from 0 or 1). */
+export const AnnotationResultSchema = z
+  .object({
+    annotations: z.array(AnnotationSchema),
+    relations: z.array(RelationSchema).optional(),
+    version: z.string(),
+  })
+  .superRefine((result, ctx) => {
+    const ids = new Set<number>();
+    for (const a of result.annotations) {
+      if (ids.has(a.id)) ctx.addIssue({ code: 'custom', message: `duplicate annotation id ${a.id}` });
+      ids.add(a.id);
+    }
+    result.annotations.forEach((a, i) => {
+      if (a.head !== undefined && !ids.has(a.head)) {
+        ctx.addIssue({ code: 'custom', path: ['annotations', i, 'head'], message: `head ${a.head} names no annotation` });
+      }
+    });
+    result.relations?.forEach((r, i) => {
+      for (const end of ['from', 'to'] as const) {
+        if (!ids.has(r[end])) {
+          ctx.addIssue({ code: 'custom', path: ['relations', i, end], message: `${end} ${r[end]} names no annotation` });
+        }
+      }
+    });
+  });
+export type AnnotationResult = z.infer<typeof AnnotationResultSchema>;
+
+/** `%Y-%m-%dT%H:%M:%S`, as the original (Python strptime) reads it, with a real calendar date. */
+export const TEXT_DATETIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+export function isValidTextDatetime(value: string): boolean {
+  const m = TEXT_DATETIME_PATTERN.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+}
+
+export const TextDatetimeSchema = z.string().refine(isValidTextDatetime, {
+  message: 'text_datetime must be a real date and time written as YYYY-MM-DDTHH:MM:SS',
+});
+
+/** Per-request configuration; every entry is optional and unknown entries are ignored. */
+export const RequestConfigSchema = z.looseObject({
+  text_datetime: TextDatetimeSchema.optional(),
+});
+export type RequestConfig = z.infer<typeof RequestConfigSchema>;
+
+export const AnnotationRequestSchema = z.object({
+  text: z.string({ error: 'text must be present and must be a string' }),
+  config: RequestConfigSchema.optional(),
+});
+export type AnnotationRequest = z.infer<typeof AnnotationRequestSchema>;
+
+export const ErrorBodySchema = z.object({
+  error: z.object({ code: z.string().regex(/^[a-z][a-z0-9_]*$/), message: z.string().min(1) }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** The category of an annotation, read from whichever non-`umls` key the service used. */
+export function categoryOf(annotation: Pick<Annotation, 'type'>): string | undefined {
+  for (const [key, value] of Object.entries(annotation.type)) {
+    if (key !== 'umls') return value;
+  }
+  return undefined;
+}
+
+export function parseAnnotationResult(data: unknown): AnnotationResult {
+  return AnnotationResultSchema.parse(data);
+}

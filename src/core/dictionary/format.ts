@@ -1,0 +1,216 @@
+/**
+ * The compiled dictionary format ("GLSD"), version 1. Little-endian, varint-packed:
+ *
+ *   "GLSD" | u8 format version | u32 header length | header (UTF-8 JSON: id, name, counts, hash)
+ *   body:  strings    varint count, then (varint byte length, UTF-8 bytes) each, deduplicated
+ *          concepts   varint count, then per concept: cui, preferred term, semantic type,
+ *                     category+1 (0: none), tags, snomed, icd10, icd9, loinc (lists: count, items)
+ *          terms      varint count, then per term: key, concept index, flags (1 exact, 2 short ok),
+ *                     exact form when flag 1
+ *
+ * Strings are indices into the string table. The header's contentHash is the hash of the body;
+ * decoding checks it and refuses unknown versions with a clear error.
+ */
+import { CATEGORIES, type Category } from '../contract.ts';
+import { contentHash } from './hash.ts';
+import { CONCEPT_TAGS, type ConceptEntry, type ConceptTag, type DictionaryData, type DictionaryMeta, type TermEntry } from './types.ts';
+
+export const FORMAT_MAGIC = 'GLSD';
+export const FORMAT_VERSION = 1;
+
+const FLAG_EXACT = 1;
+const FLAG_SHORT_OK = 2;
+
+export class DictionaryFormatError extends Error {
+  override name = 'DictionaryFormatError';
+}
+
+class ByteWriter {
+  private buffer = new Uint8Array(1 << 16);
+  length = 0;
+
+  private ensure(extra: number): void {
+    if (this.length + extra <= this.buffer.length) return;
+    let size = this.buffer.length * 2;
+    while (size < this.length + extra) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buffer.subarray(0, this.length));
+    this.buffer = next;
+  }
+
+  varint(value: number): void {
+    this.ensure(5);
+    let v = value >>> 0;
+    while (v >= 0x80) {
+      this.buffer[this.length++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.buffer[this.length++] = v;
+  }
+
+  bytes(data: Uint8Array): void {
+    this.ensure(data.length);
+    this.buffer.set(data, this.length);
+    this.length += data.length;
+  }
+
+  result(): Uint8Array {
+    return this.buffer.slice(0, this.length);
+  }
+}
+
+class ByteReader {
+  offset = 0;
+  constructor(private readonly data: Uint8Array) {}
+
+  varint(): number {
+    let result = 0;
+    let shift = 0;
+    for (;;) {
+      if (this.offset >= this.data.length) throw new DictionaryFormatError('dictionary is truncated');
+      const byte = this.data[this.offset++] as number;
+      result += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return result;
+      shift += 7;
+      if (shift > 35) throw new DictionaryFormatError('dictionary has a malformed number');
+    }
+  }
+
+  bytes(length: number): Uint8Array {
+    if (this.offset + length > this.data.length) throw new DictionaryFormatError('dictionary is truncated');
+    const out = this.data.subarray(this.offset, this.offset + length);
+    this.offset += length;
+    return out;
+  }
+}
+
+function encodeBody(data: DictionaryData): Uint8Array {
+  const strings: string[] = [];
+  const indexOf = new Map<string, number>();
+  const ref = (s: string): number => {
+    let index = indexOf.get(s);
+    if (index === undefined) {
+      index = strings.length;
+      strings.push(s);
+      indexOf.set(s, index);
+    }
+    return index;
+  };
+  // Encode concepts and terms first (collecting strings), then prepend the string table.
+  const records = new ByteWriter();
+  const list = (w: ByteWriter, items: readonly string[]): void => {
+    w.varint(items.length);
+    for (const item of items) w.varint(ref(item));
+  };
+  records.varint(data.concepts.length);
+  for (const c of data.concepts) {
+    records.varint(ref(c.cui));
+    records.varint(ref(c.preferredTerm));
+    records.varint(ref(c.semanticType));
+    records.varint(c.category === undefined ? 0 : CATEGORIES.indexOf(c.category) + 1);
+    list(records, c.tags);
+    list(records, c.snomedCt);
+    list(records, c.icd10Cm);
+    list(records, c.icd9Cm);
+    list(records, c.loinc);
+  }
+  records.varint(data.terms.length);
+  for (const t of data.terms) {
+    records.varint(ref(t.key));
+    records.varint(t.concept);
+    records.varint((t.exact !== undefined ? FLAG_EXACT : 0) | (t.shortOk ? FLAG_SHORT_OK : 0));
+    if (t.exact !== undefined) records.varint(ref(t.exact));
+  }
+  const body = new ByteWriter();
+  const encoder = new TextEncoder();
+  body.varint(strings.length);
+  for (const s of strings) {
+    const utf8 = encoder.encode(s);
+    body.varint(utf8.length);
+    body.bytes(utf8);
+  }
+  body.bytes(records.result());
+  return body.result();
+}
+
+export function encodeDictionary(data: DictionaryData): Uint8Array {
+  const body = encodeBody(data);
+  const header: DictionaryMeta = {
+    id: data.id,
+    name: data.name,
+    contentHash: contentHash(body),
+    formatVersion: FORMAT_VERSION,
+    conceptCount: data.concepts.length,
+    termCount: data.terms.length,
+  };
+  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  const out = new Uint8Array(4 + 1 + 4 + headerBytes.length + body.length);
+  out.set(new TextEncoder().encode(FORMAT_MAGIC), 0);
+  out[4] = FORMAT_VERSION;
+  new DataView(out.buffer).setUint32(5, headerBytes.length, true);
+  out.set(headerBytes, 9);
+  out.set(body, 9 + headerBytes.length);
+  return out;
+}
+
+/** Reads only the header: cheap, for listing and cache keys. */
+export function readDictionaryMeta(bytes: Uint8Array): DictionaryMeta {
+  if (bytes.length < 9 || new TextDecoder().decode(bytes.subarray(0, 4)) !== FORMAT_MAGIC) {
+    throw new DictionaryFormatError('not a Glosa dictionary (the file does not start with GLSD)');
+  }
+  const version = bytes[4] as number;
+  if (version !== FORMAT_VERSION) {
+    throw new DictionaryFormatError(`dictionary format version ${version} is not supported (this Glosa reads version ${FORMAT_VERSION})`);
+  }
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(5, true);
+  if (9 + headerLength > bytes.length) throw new DictionaryFormatError('dictionary is truncated');
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes.subarray(9, 9 + headerLength))) as DictionaryMeta;
+  } catch {
+    throw new DictionaryFormatError('dictionary header is not valid JSON');
+  }
+}
+
+export function decodeDictionary(bytes: Uint8Array): { meta: DictionaryMeta; data: DictionaryData } {
+  const meta = readDictionaryMeta(bytes);
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(5, true);
+  const body = bytes.subarray(9 + headerLength);
+  if (contentHash(body) !== meta.contentHash) {
+    throw new DictionaryFormatError('dictionary content does not match its hash (corrupted or truncated download)');
+  }
+  const reader = new ByteReader(body);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const strings: string[] = new Array<string>(reader.varint());
+  for (let i = 0; i < strings.length; i++) strings[i] = decoder.decode(reader.bytes(reader.varint()));
+  const str = (): string => {
+    const s = strings[reader.varint()];
+    if (s === undefined) throw new DictionaryFormatError('dictionary refers to a missing string');
+    return s;
+  };
+  const list = (): string[] => {
+    const out: string[] = new Array<string>(reader.varint());
+    for (let i = 0; i < out.length; i++) out[i] = str();
+    return out;
+  };
+  const concepts: ConceptEntry[] = new Array<ConceptEntry>(reader.varint());
+  for (let i = 0; i < concepts.length; i++) {
+    const cui = str();
+    const preferredTerm = str();
+    const semanticType = str();
+    const categoryIndex = reader.varint();
+    const tags = list().filter((t): t is ConceptTag => (CONCEPT_TAGS as readonly string[]).includes(t));
+    const base = { cui, preferredTerm, semanticType, tags, snomedCt: list(), icd10Cm: list(), icd9Cm: list(), loinc: list() };
+    const category: Category | undefined = categoryIndex === 0 ? undefined : CATEGORIES[categoryIndex - 1];
+    concepts[i] = category === undefined ? base : { ...base, category };
+  }
+  const terms: TermEntry[] = new Array<TermEntry>(reader.varint());
+  for (let i = 0; i < terms.length; i++) {
+    const key = str();
+    const concept = reader.varint();
+    const flags = reader.varint();
+    if (concept >= concepts.length) throw new DictionaryFormatError('dictionary term refers to a missing concept');
+    const shortOk = (flags & FLAG_SHORT_OK) !== 0;
+    terms[i] = (flags & FLAG_EXACT) !== 0 ? { key, concept, shortOk, exact: str() } : { key, concept, shortOk };
+  }
+  return { meta, data: { id: meta.id, name: meta.name, concepts, terms } };
+}

@@ -1,0 +1,67 @@
+/**
+ * Emit: the contract's result from the mentions. Ids are consecutive from 0 in text order (longer
+ * first on ties), offsets are converted to code points here and only here, and `relations` is left
+ * out when there are none.
+ */
+import type { Annotation, AnnotationResult, Characteristics, Relation, Span } from '../contract.ts';
+import type { Cue, Mention } from '../mention.ts';
+import type { OffsetConverter } from '../text/codepoints.ts';
+
+export interface EmitOptions {
+  readonly vendorKey: string;
+  readonly version: string;
+}
+
+export function emitResult(text: string, mentions: readonly Mention[], converter: OffsetConverter, options: EmitOptions): AnnotationResult {
+  const ordered = [...mentions].sort((a, b) => a.start - b.start || b.end - a.end);
+  const ids = new Map<Mention, number>(ordered.map((m, i) => [m, i]));
+
+  const span = (start: number, end: number, preferredTerm: string): Span => {
+    const surface = text.slice(start, end);
+    return {
+      begin: converter.toCodePoint(start),
+      end: converter.toCodePoint(end),
+      text: surface,
+      found_as: surface,
+      preferred_term: preferredTerm,
+    };
+  };
+  const cueSpan = (cue: Cue): Span => span(cue.start, cue.end, '');
+  const mentionSpan = (m: Mention): Span => span(m.start, m.end, m.concept.preferredTerm);
+
+  const annotations: Annotation[] = ordered.map((m, id) => {
+    const c = m.concept;
+    const code: Annotation['code'] = { umls: c.cui };
+    if (c.snomedCt.length > 0) code.snomed_ct = [...c.snomedCt];
+    if (c.icd9Cm.length > 0) code.icd9_cm = [...c.icd9Cm];
+    if (c.icd10Cm.length > 0) code.icd10_cm = [...c.icd10Cm];
+    if (c.loinc.length > 0) code.loinc = [...c.loinc];
+    const type: Annotation['type'] = { umls: c.semanticType };
+    if (c.category !== undefined) type[options.vendorKey] = c.category;
+
+    const ch = m.characteristics;
+    const characteristics: Characteristics = {};
+    if (ch.negative) characteristics.negative = { trigger: cueSpan(ch.negative) };
+    if (ch.uncertain) characteristics.uncertain = { trigger: cueSpan(ch.uncertain) };
+    if (ch.familyMember) characteristics.family_member = { match: mentionSpan(ch.familyMember) };
+    if (ch.quantifier) characteristics.quantifier = { match: mentionSpan(ch.quantifier) };
+    if (ch.qualifier) characteristics.qualifier = { match: mentionSpan(ch.qualifier) };
+    if (ch.quantity) characteristics.quantity = { ...ch.quantity };
+    if (ch.timex) characteristics.timex = { ...ch.timex };
+
+    const annotation: Annotation = { id, code, type, match: mentionSpan(m), characteristics };
+    const head = m.head === undefined ? undefined : ids.get(m.head);
+    if (head !== undefined) annotation.head = head;
+    return annotation;
+  });
+
+  const relations: Relation[] = [];
+  for (const m of ordered) {
+    for (const r of m.relations) {
+      const to = ids.get(r.to);
+      if (to !== undefined) relations.push({ from: ids.get(m) as number, to, rel: r.rel });
+    }
+  }
+  relations.sort((a, b) => a.from - b.from || a.to - b.to);
+  return relations.length > 0 ? { annotations, relations, version: options.version } : { annotations, version: options.version };
+}

@@ -1,0 +1,10 @@
+/** The core's public surface: what the service, CLI, worker and lexicon tools import. */
+export * from './contract.ts';
+export { createAnnotator, DEFAULT_ANNOTATOR_OPTIONS, type Annotator, type AnnotatorOptions } from './annotate.ts';
+export { validateAnnotationRequest, type RequestError, type RequestErrorCode, type RequestValidation } from './request.ts';
+export { systemClock, referenceDateTime, type Clock, type LocalDateTime } from './clock.ts';
+export { createOffsetConverter, sliceCodePoints, type OffsetConverter } from './text/codepoints.ts';
+export { encodeDictionary, decodeDictionary, readDictionaryMeta, DictionaryFormatError, FORMAT_VERSION } from './dictionary/format.ts';
+export { createDictionary, type Dictionary } from './dictionary/lookup.ts';
+export type { ConceptEntry, DictionaryData, DictionaryMeta, TermEntry } from './dictionary/types.ts';
+export { GLOSA_VERSION } from './version.ts';

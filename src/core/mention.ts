@@ -1,0 +1,70 @@
+/**
+ * The pipeline's working representation of one annotation before it is emitted: UTF-16 ranges,
+ * token ranges, and links as object references (ids are assigned only by the emit stage).
+ */
+import type { Quantity, RelationKind, Timex } from './contract.ts';
+import type { ConceptEntry } from './dictionary/types.ts';
+
+export type MentionKind = 'concept' | 'quantity' | 'temporal';
+
+/** A cue span (negation or uncertainty trigger) in UTF-16 indices of the text. */
+export interface Cue {
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface MentionCharacteristics {
+  negative?: Cue;
+  uncertain?: Cue;
+  familyMember?: Mention;
+  quantifier?: Mention;
+  qualifier?: Mention;
+  quantity?: Quantity;
+  timex?: Timex;
+}
+
+export interface Mention {
+  readonly kind: MentionKind;
+  /** Token range [firstToken, endToken). */
+  firstToken: number;
+  endToken: number;
+  /** UTF-16 range [start, end) in the text. */
+  start: number;
+  end: number;
+  readonly concept: ConceptEntry;
+  readonly characteristics: MentionCharacteristics;
+  head?: Mention;
+  readonly relations: { rel: RelationKind; to: Mention }[];
+}
+
+export function newMention(
+  kind: MentionKind,
+  concept: ConceptEntry,
+  firstToken: number,
+  endToken: number,
+  start: number,
+  end: number,
+): Mention {
+  return { kind, concept, firstToken, endToken, start, end, characteristics: {}, relations: [] };
+}
+
+/** Categories of concepts that are findings: what negation, reporting verbs and sites apply to. */
+const FINDING_CATEGORIES: ReadonlySet<string> = new Set([
+  'Finding',
+  'Disease or Syndrome',
+  'Phenomenon',
+  'Laboratory or Test Result',
+  'Organism Attribute',
+]);
+
+export function isFinding(m: Mention): boolean {
+  return m.concept.category !== undefined && FINDING_CATEGORIES.has(m.concept.category);
+}
+
+export function isAnatomy(m: Mention): boolean {
+  return m.concept.category === 'Anatomy';
+}
+
+export function isReportingVerb(m: Mention): boolean {
+  return m.concept.tags.includes('reporting_verb');
+}

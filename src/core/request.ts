@@ -1,0 +1,41 @@
+/**
+ * Validation of an annotation request body into the contract's request, with the stable error
+ * codes that the service, the CLI and the worker all report.
+ */
+import { AnnotationRequestSchema, isValidTextDatetime, type AnnotationRequest } from './contract.ts';
+
+export type RequestErrorCode = 'invalid_body' | 'missing_text' | 'invalid_text' | 'invalid_config' | 'invalid_text_datetime';
+
+export interface RequestError {
+  readonly code: RequestErrorCode;
+  readonly message: string;
+}
+
+export type RequestValidation = { ok: true; request: AnnotationRequest } | { ok: false; error: RequestError };
+
+function fail(code: RequestErrorCode, message: string): RequestValidation {
+  return { ok: false, error: { code, message } };
+}
+
+export function validateAnnotationRequest(body: unknown): RequestValidation {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return fail('invalid_body', 'The request body must be a JSON object such as {"text": "..."}.');
+  }
+  const record = body as Record<string, unknown>;
+  if (!('text' in record)) return fail('missing_text', 'The request body has no "text" field.');
+  if (typeof record.text !== 'string') return fail('invalid_text', '"text" must be a string.');
+  const config = record.config;
+  if (config !== undefined && (typeof config !== 'object' || config === null || Array.isArray(config))) {
+    return fail('invalid_config', '"config" must be a JSON object.');
+  }
+  const datetime = (config as Record<string, unknown> | undefined)?.text_datetime;
+  if (datetime !== undefined && (typeof datetime !== 'string' || !isValidTextDatetime(datetime))) {
+    return fail(
+      'invalid_text_datetime',
+      '"config.text_datetime" must be a real date and time written as YYYY-MM-DDTHH:MM:SS, for example 2024-06-10T12:00:00.',
+    );
+  }
+  const parsed = AnnotationRequestSchema.safeParse(body);
+  if (!parsed.success) return fail('invalid_body', parsed.error.issues[0]?.message ?? 'The request body does not fit the contract.');
+  return { ok: true, request: parsed.data };
+}

@@ -1,0 +1,31 @@
+/**
+ * Sentence segmentation over tokens. A sentence ends after ".", "!", "?" or "…" (but not after a
+ * known abbreviation's point) and before any token that starts a new line. Clause edges inside a
+ * sentence are the context stage's business.
+ */
+import abbreviations from './abbreviations.json' with { type: 'json' };
+import type { Token } from './tokenise.ts';
+
+const ABBREVIATIONS: ReadonlySet<string> = new Set(abbreviations.withPoint);
+const SENTENCE_END = new Set(['.', '!', '?', '…']);
+
+/** Sentence index of every token (non-decreasing from 0). */
+export function segmentSentences(tokens: readonly Token[]): Uint32Array {
+  const sentenceOf = new Uint32Array(tokens.length);
+  let sentence = 0;
+  let endPending = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (i > 0 && (endPending || token.afterLineBreak)) sentence++;
+    endPending = false;
+    sentenceOf[i] = sentence;
+    if (token.kind === 'punct' && SENTENCE_END.has(token.norm)) {
+      const previous = tokens[i - 1];
+      const abbreviation =
+        token.norm === '.' && previous?.kind === 'word' && previous.end === token.start && ABBREVIATIONS.has(previous.norm);
+      const nextIsEnd = tokens[i + 1]?.kind === 'punct' && SENTENCE_END.has(tokens[i + 1]?.norm ?? '');
+      if (!abbreviation && !nextIsEnd) endPending = true;
+    }
+  }
+  return sentenceOf;
+}

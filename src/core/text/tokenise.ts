@@ -1,0 +1,101 @@
+/**
+ * Tokenisation: words (a letter, then letters, digits and marks: "DM2"), numbers (digits with
+ * inner "," or "." followed by a digit: "38,5", "15.000") and single punctuation or symbol tokens. Every token keeps
+ * its UTF-16 range in the original text; `norm` is its matching form (see normalise.ts).
+ */
+import { normalise } from './normalise.ts';
+
+export type TokenKind = 'word' | 'number' | 'punct';
+
+export interface Token {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: TokenKind;
+  readonly norm: string;
+  /** A line break separates this token from the previous one. */
+  readonly afterLineBreak: boolean;
+}
+
+const ASCII_CLASS = new Uint8Array(128); // 0 other, 1 letter, 2 digit, 3 space, 4 newline
+for (let c = 0; c < 128; c++) {
+  if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) ASCII_CLASS[c] = 1;
+  else if (c >= 0x30 && c <= 0x39) ASCII_CLASS[c] = 2;
+  else if (c === 0x20 || c === 0x09 || c === 0x0b || c === 0x0c) ASCII_CLASS[c] = 3;
+  else if (c === 0x0a || c === 0x0d) ASCII_CLASS[c] = 4;
+}
+
+const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
+const SPACE_CHAR = /\s/u;
+const LINE_BREAK = /[\u0085\u2028\u2029]/u;
+const wideClassCache = new Map<number, number>();
+
+/** Class of the code point at `i`: 1 letter-like, 2 ASCII digit, 3 space, 4 newline, 0 other. */
+function classAt(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code < 128) return ASCII_CLASS[code] as number;
+  const cp = text.codePointAt(i) as number;
+  let cls = wideClassCache.get(cp);
+  if (cls === undefined) {
+    const ch = String.fromCodePoint(cp);
+    cls = LINE_BREAK.test(ch) ? 4 : SPACE_CHAR.test(ch) ? 3 : WORD_CHAR.test(ch) ? 1 : 0;
+    if (wideClassCache.size < 4096) wideClassCache.set(cp, cls);
+  }
+  return cls;
+}
+
+function unitLength(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  return code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? 2 : 1;
+}
+
+export function tokenise(text: string): Token[] {
+  const tokens: Token[] = [];
+  let lineBreak = false;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const cls = classAt(text, i);
+    if (cls === 3) {
+      i++;
+      continue;
+    }
+    if (cls === 4) {
+      lineBreak = true;
+      i++;
+      continue;
+    }
+    const start = i;
+    let kind: TokenKind;
+    if (cls === 0) {
+      i += unitLength(text, i);
+      kind = 'punct';
+    } else if (cls === 2) {
+      // A number stops at its first letter, so "10mg" and "38,5ºC" keep the number apart.
+      while (i < n) {
+        if (classAt(text, i) === 2) i++;
+        else if ((text[i] === ',' || text[i] === '.') && i + 1 < n && classAt(text, i + 1) === 2) i++;
+        else break;
+      }
+      kind = 'number';
+    } else {
+      while (i < n) {
+        const c = classAt(text, i);
+        if (c === 1) i += unitLength(text, i);
+        else if (c === 2) i++;
+        else break;
+      }
+      kind = 'word';
+    }
+    const surface = text.slice(start, i);
+    tokens.push({ start, end: i, kind, norm: kind === 'word' ? normalise(surface) : surface, afterLineBreak: lineBreak });
+    lineBreak = false;
+  }
+  return tokens;
+}
+
+/** Matching key of a term: its tokens' matching forms joined by one space. */
+export function termKey(term: string): string {
+  return tokenise(term)
+    .map((t) => t.norm)
+    .join(' ');
+}

@@ -1,0 +1,43 @@
+/** Compiles lexicon concepts into the dictionary's plain data (then `encodeDictionary`). */
+import type { ConceptEntry, DictionaryData, TermEntry } from '../core/dictionary/types.ts';
+import { termKey } from '../core/text/tokenise.ts';
+import type { LexiconConcept } from './source.ts';
+
+export interface CompileOptions {
+  readonly id: string;
+  readonly name: string;
+}
+
+function toEntry(c: LexiconConcept): ConceptEntry {
+  const base = {
+    cui: c.cui,
+    preferredTerm: c.preferred_term,
+    semanticType: c.semantic_type,
+    tags: c.tags,
+    snomedCt: c.snomed_ct,
+    icd10Cm: c.icd10_cm,
+    icd9Cm: c.icd9_cm,
+    loinc: c.loinc,
+  };
+  return c.category === undefined ? base : { ...base, category: c.category };
+}
+
+export function compileLexicon(concepts: readonly LexiconConcept[], options: CompileOptions): DictionaryData {
+  const entries: ConceptEntry[] = [];
+  const terms: TermEntry[] = [];
+  const seen = new Set<string>();
+  concepts.forEach((concept, index) => {
+    entries.push(toEntry(concept));
+    const add = (term: TermEntry): void => {
+      const id = `${term.key}\u0000${term.concept}\u0000${term.exact ?? ''}`;
+      if (term.key === '' || seen.has(id)) return;
+      seen.add(id);
+      terms.push(term);
+    };
+    for (const term of concept.terms) add({ key: termKey(term), concept: index, shortOk: false });
+    for (const abbreviation of concept.abbreviations) {
+      add({ key: termKey(abbreviation), concept: index, shortOk: true, exact: abbreviation });
+    }
+  });
+  return { id: options.id, name: options.name, concepts: entries, terms };
+}
