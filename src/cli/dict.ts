@@ -1,13 +1,15 @@
-/** `glosa dict build`: compiles the default lexicon into a content-hashed dictionary file. */
+/** `glosa dict`: build the default dictionary file, export the lexicon as JSON Lines. */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readDictionaryMeta } from '../core/index.ts';
-import { buildDefaultDictionaryBytes } from '../lexicon/load.ts';
+import { buildDefaultDictionaryBytes, readLexiconDir } from '../lexicon/load.ts';
+import type { LexiconConcept } from '../lexicon/source.ts';
 
 const HELP = `usage: glosa dict <subcommand>
 
-  build --output DIR   compile src/lexicon into DIR/<id>.<hash>.glsd and DIR/manifest.json
+  build --output DIR       compile src/lexicon into DIR/<id>.<hash>.glsd and DIR/manifest.json
+  export --format jsonl    print the default lexicon, one concept a line (the format check-lexicon reads)
 `;
 
 async function build(args: string[]): Promise<number> {
@@ -24,9 +26,33 @@ async function build(args: string[]): Promise<number> {
   return 0;
 }
 
+/** One concept as check-lexicon reads it: codes only where there are some. */
+export function exportLine(c: LexiconConcept): Record<string, unknown> {
+  const line: Record<string, unknown> = {
+    cui: c.cui,
+    preferred_term: c.preferred_term,
+    terms: [...c.terms, ...c.abbreviations],
+    semantic_type: c.semantic_type,
+  };
+  if (c.category !== undefined) line.category = c.category;
+  for (const key of ['snomed_ct', 'icd10_cm', 'icd9_cm', 'loinc'] as const) if (c[key].length > 0) line[key] = c[key];
+  return line;
+}
+
+async function exportLexicon(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { format: { type: 'string', default: 'jsonl' } } });
+  if (values.format !== 'jsonl') {
+    process.stderr.write(`glosa dict export: unknown format "${values.format}" (known: jsonl)\n`);
+    return 2;
+  }
+  for (const concept of readLexiconDir()) process.stdout.write(JSON.stringify(exportLine(concept)) + '\n');
+  return 0;
+}
+
 export async function run(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'build') return build(rest);
+  if (sub === 'export') return exportLexicon(rest);
   process.stdout.write(HELP);
   return sub === undefined || sub === '--help' ? 0 : 2;
 }
