@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { normalise } from './normalise.ts';
+
+describe('normalise', () => {
+  it('folds case and accents', () => {
+    expect(normalise('Cefálea')).toBe('cefalea');
+    expect(normalise('TÓRAX')).toBe('torax');
+    expect(normalise('pingüino')).toBe('pinguino');
+  });
+
+  it('keeps ñ apart from n', () => {
+    expect(normalise('Año')).toBe('año');
+    expect(normalise('AÑO')).toBe('año');
+    expect(normalise('año')).not.toBe(normalise('ano'));
+  });
+
+  it('handles decomposed accents and a decomposed ñ', () => {
+    expect(normalise('cefa\u0301lea')).toBe('cefalea');
+    expect(normalise('an\u0303o')).toBe('año');
+  });
+
+  it('leaves text outside Latin alone except for case', () => {
+    expect(normalise('ΔΣ')).toBe('δσ');
+    expect(normalise('😀')).toBe('😀');
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { segmentSentences } from './segment.ts';
+import { tokenise } from './tokenise.ts';
+
+function sentences(text: string): string[] {
+  const tokens = tokenise(text);
+  const of = segmentSentences(tokens);
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    const s = of[i] as number;
+    out[s] = (out[s] === undefined ? '' : out[s] + ' ') + text.slice(t.start, t.end);
+  });
+  return out;
+}
+
+describe('segmentSentences', () => {
+  it('splits at sentence-final punctuation', () => {
+    expect(sentences('Sin fiebre. Refiere tos! ¿Disnea?')).toEqual(['Sin fiebre .', 'Refiere tos !', '¿ Disnea ?']);
+  });
+
+  it('does not split after an abbreviation', () => {
+    expect(sentences('Visto por el Dr. Pérez hoy.')).toHaveLength(1);
+  });
+
+  it('splits at line breaks', () => {
+    expect(sentences('Tos\nFiebre')).toEqual(['Tos', 'Fiebre']);
+  });
+
+  it('keeps "..." as one sentence end', () => {
+    expect(sentences('Tos... fiebre')).toEqual(['Tos . . .', 'fiebre']);
+  });
+});
