@@ -5,6 +5,6 @@ export { validateAnnotationRequest, type RequestError, type RequestErrorCode, ty
 export { systemClock, referenceDateTime, type Clock, type LocalDateTime } from './clock.ts';
 export { createOffsetConverter, sliceCodePoints, type OffsetConverter } from './text/codepoints.ts';
 export { encodeDictionary, decodeDictionary, readDictionaryMeta, DictionaryFormatError, FORMAT_VERSION } from './dictionary/format.ts';
-export { createDictionary, type Dictionary } from './dictionary/lookup.ts';
+export { createDictionary, loadDictionary, type Dictionary } from './dictionary/lookup.ts';
 export type { ConceptEntry, DictionaryData, DictionaryMeta, TermEntry } from './dictionary/types.ts';
 export { GLOSA_VERSION } from './version.ts';

@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeDictionary, decodeDictionary } from '../core/dictionary/format.ts';
-import { createDictionary, type Dictionary } from '../core/dictionary/lookup.ts';
+import { encodeDictionary } from '../core/dictionary/format.ts';
+import { loadDictionary, type Dictionary } from '../core/dictionary/lookup.ts';
 import { compileLexicon } from './compile.ts';
 import { parseLexiconSource, type LexiconConcept } from './source.ts';
 
@@ -26,8 +26,7 @@ export function buildDefaultDictionaryBytes(dir: string = DEFAULT_LEXICON_DIR): 
 
 /** Loads a dictionary from bytes, exactly as the worker and the service do. */
 export function dictionaryFromBytes(bytes: Uint8Array): Dictionary {
-  const { meta, data } = decodeDictionary(bytes);
-  return createDictionary(meta, data);
+  return loadDictionary(bytes);
 }
 
 let defaultDictionary: Dictionary | undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeDictionary, DictionaryFormatError, encodeDictionary, FORMAT_VERSION, readDictionaryMeta } from './format.ts';
 import { contentHash } from './hash.ts';
-import { createDictionary } from './lookup.ts';
+import { createDictionary, loadDictionary } from './lookup.ts';
 import type { DictionaryData } from './types.ts';
 
 const data: DictionaryData = {
@@ -61,19 +61,37 @@ describe('dictionary format', () => {
     const future = bytes.slice();
     future[4] = FORMAT_VERSION + 1;
     expect(() => decodeDictionary(future)).toThrow(DictionaryFormatError);
-    expect(() => decodeDictionary(future)).toThrow(/version 2 is not supported/);
+    expect(() => decodeDictionary(future)).toThrow(/version 3 is not supported/);
     const corrupted = bytes.slice();
     corrupted[corrupted.length - 3] ^= 0xff;
     expect(() => decodeDictionary(corrupted)).toThrow(/does not match its hash/);
     expect(() => decodeDictionary(bytes.slice(0, bytes.length - 5))).toThrow(DictionaryFormatError);
+    expect(() => loadDictionary(corrupted)).toThrow(DictionaryFormatError);
   });
 
-  it('looks terms up through the trie', () => {
-    const { meta, data: decoded } = decodeDictionary(encodeDictionary(data));
-    const dictionary = createDictionary(meta, decoded);
-    expect(dictionary.lookup('dolores').map((t) => t.concept)).toEqual([0]);
-    expect(dictionary.lookup('dolor fuerte')).toEqual([]);
-    expect(dictionary.lookup('fa')[0]?.exact).toBe('FA');
+  it('looks terms up alike whether loaded from bytes or built from plain data', () => {
+    const bytes = encodeDictionary(data);
+    const { meta } = decodeDictionary(bytes);
+    for (const dictionary of [loadDictionary(bytes), createDictionary(meta, data)]) {
+      expect(dictionary.lookup('dolores').map((t) => t.concept)).toEqual([0]);
+      expect(dictionary.lookup('dolor fuerte')).toEqual([]);
+      expect(dictionary.lookup('fa')).toEqual([{ key: 'fa', concept: 0, shortOk: true, exact: 'FA' }]);
+      expect(dictionary.concept(1)).toEqual(data.concepts[1]);
+      expect(dictionary.conceptCount).toBe(2);
+    }
+  });
+
+  it('indexes many terms sharing prefixes without losing any', () => {
+    const many: DictionaryData = {
+      id: 'many',
+      name: 'many',
+      concepts: data.concepts,
+      terms: Array.from({ length: 5000 }, (_, i) => ({ key: `dolor tipo ${i}`, concept: i % 2, shortOk: false })),
+    };
+    const dictionary = loadDictionary(encodeDictionary(many));
+    expect(dictionary.lookup('dolor tipo 4321')).toEqual([{ key: 'dolor tipo 4321', concept: 1, shortOk: false }]);
+    expect(dictionary.lookup('dolor tipo')).toEqual([]);
+    expect(dictionary.lookup('dolor tipo 5000')).toEqual([]);
   });
 
   it('hashes bytes deterministically', () => {

@@ -1,25 +1,27 @@
 /**
- * The compiled dictionary format ("GLSD"), version 1. Little-endian, varint-packed:
+ * The compiled dictionary format ("GLSD"), version 2. Little-endian, varint-packed:
  *
  *   "GLSD" | u8 format version | u32 header length | header (UTF-8 JSON: id, name, counts, hash)
- *   body:  strings    varint count, then (varint byte length, UTF-8 bytes) each, deduplicated
+ *   body:  strings    varint count, varint byte length, then the strings' UTF-8 joined by "\n"
  *          concepts   varint count, then per concept: cui, preferred term, semantic type,
  *                     category+1 (0: none), tags, snomed, icd10, icd9, loinc (lists: count, items)
  *          terms      varint count, then per term: key, concept index, flags (1 exact, 2 short ok),
  *                     exact form when flag 1
  *
- * Strings are indices into the string table. The header's contentHash is the hash of the body;
- * decoding checks it and refuses unknown versions with a clear error.
+ * Strings are indices into the string table (deduplicated; term keys first, sorted, so the body
+ * compresses well). One joined string table decodes in a single pass, which keeps million-term
+ * dictionaries quick to load. The header's contentHash is the hash of the body; decoding checks
+ * it and refuses unknown versions with a clear error.
  */
 import { CATEGORIES, type Category } from '../contract.ts';
 import { contentHash } from './hash.ts';
 import { CONCEPT_TAGS, type ConceptEntry, type ConceptTag, type DictionaryData, type DictionaryMeta, type TermEntry } from './types.ts';
 
 export const FORMAT_MAGIC = 'GLSD';
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
-const FLAG_EXACT = 1;
-const FLAG_SHORT_OK = 2;
+export const TERM_FLAG_EXACT = 1;
+export const TERM_FLAG_SHORT_OK = 2;
 
 export class DictionaryFormatError extends Error {
   override name = 'DictionaryFormatError';
@@ -59,16 +61,18 @@ class ByteWriter {
   }
 }
 
-class ByteReader {
+/** Reads varints from the body; public so the loader can walk sections without copying. */
+export class ByteReader {
   offset = 0;
-  constructor(private readonly data: Uint8Array) {}
+  constructor(readonly data: Uint8Array) {}
 
   varint(): number {
+    const data = this.data;
     let result = 0;
     let shift = 0;
     for (;;) {
-      if (this.offset >= this.data.length) throw new DictionaryFormatError('dictionary is truncated');
-      const byte = this.data[this.offset++] as number;
+      if (this.offset >= data.length) throw new DictionaryFormatError('dictionary is truncated');
+      const byte = data[this.offset++] as number;
       result += (byte & 0x7f) * 2 ** shift;
       if (byte < 0x80) return result;
       shift += 7;
@@ -90,17 +94,18 @@ function encodeBody(data: DictionaryData): Uint8Array {
   const ref = (s: string): number => {
     let index = indexOf.get(s);
     if (index === undefined) {
+      if (s.includes('\n')) throw new DictionaryFormatError(`dictionary strings cannot contain a line break: ${JSON.stringify(s)}`);
       index = strings.length;
       strings.push(s);
       indexOf.set(s, index);
     }
     return index;
   };
-  // Encode concepts and terms first (collecting strings), then prepend the string table.
+  for (const key of data.terms.map((t) => t.key).sort()) ref(key);
   const records = new ByteWriter();
-  const list = (w: ByteWriter, items: readonly string[]): void => {
-    w.varint(items.length);
-    for (const item of items) w.varint(ref(item));
+  const list = (items: readonly string[]): void => {
+    records.varint(items.length);
+    for (const item of items) records.varint(ref(item));
   };
   records.varint(data.concepts.length);
   for (const c of data.concepts) {
@@ -108,27 +113,25 @@ function encodeBody(data: DictionaryData): Uint8Array {
     records.varint(ref(c.preferredTerm));
     records.varint(ref(c.semanticType));
     records.varint(c.category === undefined ? 0 : CATEGORIES.indexOf(c.category) + 1);
-    list(records, c.tags);
-    list(records, c.snomedCt);
-    list(records, c.icd10Cm);
-    list(records, c.icd9Cm);
-    list(records, c.loinc);
+    list(c.tags);
+    list(c.snomedCt);
+    list(c.icd10Cm);
+    list(c.icd9Cm);
+    list(c.loinc);
   }
   records.varint(data.terms.length);
   for (const t of data.terms) {
+    if (t.concept >= data.concepts.length) throw new DictionaryFormatError(`term "${t.key}" refers to a missing concept`);
     records.varint(ref(t.key));
     records.varint(t.concept);
-    records.varint((t.exact !== undefined ? FLAG_EXACT : 0) | (t.shortOk ? FLAG_SHORT_OK : 0));
+    records.varint((t.exact !== undefined ? TERM_FLAG_EXACT : 0) | (t.shortOk ? TERM_FLAG_SHORT_OK : 0));
     if (t.exact !== undefined) records.varint(ref(t.exact));
   }
+  const blob = new TextEncoder().encode(strings.join('\n'));
   const body = new ByteWriter();
-  const encoder = new TextEncoder();
   body.varint(strings.length);
-  for (const s of strings) {
-    const utf8 = encoder.encode(s);
-    body.varint(utf8.length);
-    body.bytes(utf8);
-  }
+  body.varint(blob.length);
+  body.bytes(blob);
   body.bytes(records.result());
   return body.result();
 }
@@ -153,6 +156,10 @@ export function encodeDictionary(data: DictionaryData): Uint8Array {
   return out;
 }
 
+function headerLength(bytes: Uint8Array): number {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(5, true);
+}
+
 /** Reads only the header: cheap, for listing and cache keys. */
 export function readDictionaryMeta(bytes: Uint8Array): DictionaryMeta {
   if (bytes.length < 9 || new TextDecoder().decode(bytes.subarray(0, 4)) !== FORMAT_MAGIC) {
@@ -162,26 +169,45 @@ export function readDictionaryMeta(bytes: Uint8Array): DictionaryMeta {
   if (version !== FORMAT_VERSION) {
     throw new DictionaryFormatError(`dictionary format version ${version} is not supported (this Glosa reads version ${FORMAT_VERSION})`);
   }
-  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(5, true);
-  if (9 + headerLength > bytes.length) throw new DictionaryFormatError('dictionary is truncated');
+  const length = headerLength(bytes);
+  if (9 + length > bytes.length) throw new DictionaryFormatError('dictionary is truncated');
   try {
-    return JSON.parse(new TextDecoder().decode(bytes.subarray(9, 9 + headerLength))) as DictionaryMeta;
+    return JSON.parse(new TextDecoder().decode(bytes.subarray(9, 9 + length))) as DictionaryMeta;
   } catch {
     throw new DictionaryFormatError('dictionary header is not valid JSON');
   }
 }
 
-export function decodeDictionary(bytes: Uint8Array): { meta: DictionaryMeta; data: DictionaryData } {
+/** The body split into its string table and a reader positioned at the concepts section. */
+export interface DictionaryBody {
+  readonly meta: DictionaryMeta;
+  readonly strings: readonly string[];
+  readonly reader: ByteReader;
+}
+
+/** Checks header and hash and decodes the string table; the sections stay packed. */
+export function openDictionary(bytes: Uint8Array): DictionaryBody {
   const meta = readDictionaryMeta(bytes);
-  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(5, true);
-  const body = bytes.subarray(9 + headerLength);
+  const body = bytes.subarray(9 + headerLength(bytes));
   if (contentHash(body) !== meta.contentHash) {
     throw new DictionaryFormatError('dictionary content does not match its hash (corrupted or truncated download)');
   }
   const reader = new ByteReader(body);
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const strings: string[] = new Array<string>(reader.varint());
-  for (let i = 0; i < strings.length; i++) strings[i] = decoder.decode(reader.bytes(reader.varint()));
+  const count = reader.varint();
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(reader.bytes(reader.varint()));
+  } catch (error) {
+    if (error instanceof DictionaryFormatError) throw error;
+    throw new DictionaryFormatError('dictionary strings are not valid UTF-8');
+  }
+  const strings = count === 0 ? [] : text.split('\n');
+  if (strings.length !== count) throw new DictionaryFormatError('dictionary string table is damaged');
+  return { meta, strings, reader };
+}
+
+/** Reads one concept record at the reader's position. */
+export function readConcept(reader: ByteReader, strings: readonly string[]): ConceptEntry {
   const str = (): string => {
     const s = strings[reader.varint()];
     if (s === undefined) throw new DictionaryFormatError('dictionary refers to a missing string');
@@ -192,25 +218,49 @@ export function decodeDictionary(bytes: Uint8Array): { meta: DictionaryMeta; dat
     for (let i = 0; i < out.length; i++) out[i] = str();
     return out;
   };
-  const concepts: ConceptEntry[] = new Array<ConceptEntry>(reader.varint());
-  for (let i = 0; i < concepts.length; i++) {
-    const cui = str();
-    const preferredTerm = str();
-    const semanticType = str();
-    const categoryIndex = reader.varint();
-    const tags = list().filter((t): t is ConceptTag => (CONCEPT_TAGS as readonly string[]).includes(t));
-    const base = { cui, preferredTerm, semanticType, tags, snomedCt: list(), icd10Cm: list(), icd9Cm: list(), loinc: list() };
-    const category: Category | undefined = categoryIndex === 0 ? undefined : CATEGORIES[categoryIndex - 1];
-    concepts[i] = category === undefined ? base : { ...base, category };
+  const cui = str();
+  const preferredTerm = str();
+  const semanticType = str();
+  const categoryIndex = reader.varint();
+  const tags = list().filter((t): t is ConceptTag => (CONCEPT_TAGS as readonly string[]).includes(t));
+  const snomedCt = list();
+  const icd10Cm = list();
+  const icd9Cm = list();
+  const loinc = list();
+  const base = { cui, preferredTerm, semanticType, tags, snomedCt, icd10Cm, icd9Cm, loinc };
+  const category: Category | undefined = categoryIndex === 0 ? undefined : CATEGORIES[categoryIndex - 1];
+  return category === undefined ? base : { ...base, category };
+}
+
+/** Skips one concept record (for lazy loading). */
+export function skipConcept(reader: ByteReader): void {
+  for (let i = 0; i < 4; i++) reader.varint();
+  for (let list = 0; list < 5; list++) {
+    const n = reader.varint();
+    for (let i = 0; i < n; i++) reader.varint();
   }
+}
+
+/** Decodes everything into plain data: for tools and tests; matching uses `loadDictionary`. */
+export function decodeDictionary(bytes: Uint8Array): { meta: DictionaryMeta; data: DictionaryData } {
+  const { meta, strings, reader } = openDictionary(bytes);
+  const concepts: ConceptEntry[] = new Array<ConceptEntry>(reader.varint());
+  for (let i = 0; i < concepts.length; i++) concepts[i] = readConcept(reader, strings);
   const terms: TermEntry[] = new Array<TermEntry>(reader.varint());
   for (let i = 0; i < terms.length; i++) {
-    const key = str();
+    const key = strings[reader.varint()];
     const concept = reader.varint();
     const flags = reader.varint();
-    if (concept >= concepts.length) throw new DictionaryFormatError('dictionary term refers to a missing concept');
-    const shortOk = (flags & FLAG_SHORT_OK) !== 0;
-    terms[i] = (flags & FLAG_EXACT) !== 0 ? { key, concept, shortOk, exact: str() } : { key, concept, shortOk };
+    if (key === undefined || concept >= concepts.length)
+      throw new DictionaryFormatError('dictionary term refers to a missing string or concept');
+    const shortOk = (flags & TERM_FLAG_SHORT_OK) !== 0;
+    if ((flags & TERM_FLAG_EXACT) !== 0) {
+      const exact = strings[reader.varint()];
+      if (exact === undefined) throw new DictionaryFormatError('dictionary refers to a missing string');
+      terms[i] = { key, concept, shortOk, exact };
+    } else {
+      terms[i] = { key, concept, shortOk };
+    }
   }
   return { meta, data: { id: meta.id, name: meta.name, concepts, terms } };
 }

@@ -1,52 +1,265 @@
 /**
- * The dictionary ready for matching: a token trie keyed by matching forms. Each node holds the
- * terms that end there; the matcher walks it token by token for the longest match.
+ * The dictionary ready for matching. Terms live in typed arrays and an open-addressing hash table
+ * keyed by a 64-bit hash of their token sequence; every proper token prefix of a term is in the
+ * table too (flagged), so the matcher can stop walking as soon as no longer term is possible.
+ * Concepts are decoded on first use. This keeps a million-term dictionary quick to load and small
+ * in memory, and lookups allocation-free.
  */
+import {
+  DictionaryFormatError,
+  openDictionary,
+  readConcept,
+  skipConcept,
+  TERM_FLAG_EXACT,
+  TERM_FLAG_SHORT_OK,
+  type ByteReader,
+} from './format.ts';
 import type { ConceptEntry, DictionaryData, DictionaryMeta, TermEntry } from './types.ts';
 
-export interface TrieNode {
-  children: Map<string, TrieNode> | undefined;
-  terms: TermEntry[] | undefined;
+/** Starting values of the two token-sequence hash lanes. */
+export const SEED_A = 0x2545f491;
+export const SEED_B = 0x6c078965;
+
+/** Writes the two 32-bit hashes of one token's matching form into `out[2i]`, `out[2i+1]`. */
+export function hashToken(token: string, out: Int32Array, i: number): void {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let k = 0; k < token.length; k++) {
+    const c = token.charCodeAt(k);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  out[2 * i] = a;
+  out[2 * i + 1] = b;
+}
+
+/** The sequence hash after one more token (lane A). */
+export function extendA(a: number, token: number): number {
+  a = Math.imul((a + 0x9e3779b9) ^ token, 0x85ebca6b);
+  return a ^ (a >>> 13);
+}
+
+/** The sequence hash after one more token (lane B). */
+export function extendB(b: number, token: number): number {
+  b = Math.imul((b + 0x7f4a7c15) ^ token, 0xc2b2ae35);
+  return b ^ (b >>> 16);
+}
+
+const PREFIX = 2;
+const USED = 1;
+
+export class TermIndex {
+  readonly termKey: Uint32Array;
+  readonly termConcept: Uint32Array;
+  readonly termFlags: Uint8Array;
+  readonly termExact: Int32Array;
+  readonly termNext: Int32Array;
+  private readonly mask: number;
+  private readonly slotA: Int32Array;
+  private readonly slotB: Int32Array;
+  private readonly slotHead: Int32Array;
+  private readonly slotState: Uint8Array;
+
+  constructor(
+    readonly strings: readonly string[],
+    termKey: Uint32Array,
+    termConcept: Uint32Array,
+    termFlags: Uint8Array,
+    termExact: Int32Array,
+  ) {
+    this.termKey = termKey;
+    this.termConcept = termConcept;
+    this.termFlags = termFlags;
+    this.termExact = termExact;
+    const count = termKey.length;
+    this.termNext = new Int32Array(count).fill(-1);
+    // Room for every term and about one prefix per term, at most half full.
+    let capacity = 16;
+    while (capacity < count * 4) capacity *= 2;
+    this.mask = capacity - 1;
+    this.slotA = new Int32Array(capacity);
+    this.slotB = new Int32Array(capacity);
+    this.slotHead = new Int32Array(capacity).fill(-1);
+    this.slotState = new Uint8Array(capacity);
+    const tokenHash = new Int32Array(2);
+    // Backwards, so each key's chain lists its terms in dictionary order.
+    for (let t = count - 1; t >= 0; t--) {
+      const parts = (strings[termKey[t] as number] as string).split(' ');
+      let a = SEED_A;
+      let b = SEED_B;
+      parts.forEach((part, i) => {
+        hashToken(part, tokenHash, 0);
+        a = extendA(a, tokenHash[0] as number);
+        b = extendB(b, tokenHash[1] as number);
+        const slot = this.insert(a, b);
+        if (i < parts.length - 1) {
+          this.slotState[slot] = (this.slotState[slot] as number) | PREFIX;
+        } else {
+          this.termNext[t] = this.slotHead[slot] as number;
+          this.slotHead[slot] = t;
+        }
+      });
+    }
+  }
+
+  private insert(a: number, b: number): number {
+    let slot = (a ^ Math.imul(b, 0x27d4eb2d)) & this.mask;
+    while (this.slotState[slot] !== 0) {
+      if (this.slotA[slot] === a && this.slotB[slot] === b) return slot;
+      slot = (slot + 1) & this.mask;
+    }
+    this.slotState[slot] = USED;
+    this.slotA[slot] = a;
+    this.slotB[slot] = b;
+    return slot;
+  }
+
+  /** The slot of a token-sequence hash, or -1 when no term starts so. */
+  find(a: number, b: number): number {
+    let slot = (a ^ Math.imul(b, 0x27d4eb2d)) & this.mask;
+    for (;;) {
+      const state = this.slotState[slot];
+      if (state === 0) return -1;
+      if (this.slotA[slot] === a && this.slotB[slot] === b) return slot;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  /** First term of the slot's key (then follow `termNext`), or -1 when the key is only a prefix. */
+  firstTerm(slot: number): number {
+    return this.slotHead[slot] as number;
+  }
+
+  /** Whether some longer term continues this key. */
+  isPrefix(slot: number): boolean {
+    return ((this.slotState[slot] as number) & PREFIX) !== 0;
+  }
+
+  key(term: number): string {
+    return this.strings[this.termKey[term] as number] as string;
+  }
+
+  exact(term: number): string | undefined {
+    const index = this.termExact[term] as number;
+    return index < 0 ? undefined : this.strings[index];
+  }
+
+  shortOk(term: number): boolean {
+    return ((this.termFlags[term] as number) & TERM_FLAG_SHORT_OK) !== 0;
+  }
+
+  entry(term: number): TermEntry {
+    const base = { key: this.key(term), concept: this.termConcept[term] as number, shortOk: this.shortOk(term) };
+    const exact = this.exact(term);
+    return exact === undefined ? base : { ...base, exact };
+  }
 }
 
 export interface Dictionary {
   readonly meta: DictionaryMeta;
-  readonly concepts: readonly ConceptEntry[];
-  readonly root: TrieNode;
+  readonly conceptCount: number;
+  readonly index: TermIndex;
+  /** The concept at `index` (decoded on first use). */
+  concept(index: number): ConceptEntry;
   /** Term entries for an exact matching key (tokens joined by one space). */
-  lookup(key: string): readonly TermEntry[];
+  lookup(key: string): TermEntry[];
 }
 
-function newNode(): TrieNode {
-  return { children: undefined, terms: undefined };
-}
-
-export function createDictionary(meta: DictionaryMeta, data: DictionaryData): Dictionary {
-  const root = newNode();
-  for (const term of data.terms) {
-    let node = root;
-    for (const token of term.key.split(' ')) {
-      node.children ??= new Map();
-      let child = node.children.get(token);
-      if (child === undefined) {
-        child = newNode();
-        node.children.set(token, child);
-      }
-      node = child;
-    }
-    (node.terms ??= []).push(term);
-  }
+function makeDictionary(meta: DictionaryMeta, index: TermIndex, conceptCount: number, conceptAt: (i: number) => ConceptEntry): Dictionary {
+  const cache: (ConceptEntry | undefined)[] = [];
+  const tokenHash = new Int32Array(2);
   return {
     meta,
-    concepts: data.concepts,
-    root,
-    lookup(key) {
-      let node: TrieNode | undefined = root;
-      for (const token of key.split(' ')) {
-        node = node.children?.get(token);
-        if (node === undefined) return [];
+    conceptCount,
+    index,
+    concept(i) {
+      let c = cache[i];
+      if (c === undefined) {
+        if (i < 0 || i >= conceptCount) throw new RangeError(`no concept ${i}`);
+        c = conceptAt(i);
+        cache[i] = c;
       }
-      return node.terms ?? [];
+      return c;
+    },
+    lookup(key) {
+      let a = SEED_A;
+      let b = SEED_B;
+      for (const part of key.split(' ')) {
+        hashToken(part, tokenHash, 0);
+        a = extendA(a, tokenHash[0] as number);
+        b = extendB(b, tokenHash[1] as number);
+      }
+      const slot = index.find(a, b);
+      const out: TermEntry[] = [];
+      for (let t = slot < 0 ? -1 : index.firstTerm(slot); t >= 0; t = index.termNext[t] as number) {
+        if (index.key(t) === key) out.push(index.entry(t));
+      }
+      return out;
     },
   };
+}
+
+/** A dictionary from plain data (tests, freshly compiled lexicons). */
+export function createDictionary(meta: DictionaryMeta, data: DictionaryData): Dictionary {
+  const strings: string[] = [];
+  const stringIndex = new Map<string, number>();
+  const ref = (s: string): number => {
+    let i = stringIndex.get(s);
+    if (i === undefined) {
+      i = strings.length;
+      strings.push(s);
+      stringIndex.set(s, i);
+    }
+    return i;
+  };
+  const n = data.terms.length;
+  const termKey = new Uint32Array(n);
+  const termConcept = new Uint32Array(n);
+  const termFlags = new Uint8Array(n);
+  const termExact = new Int32Array(n).fill(-1);
+  data.terms.forEach((t, i) => {
+    termKey[i] = ref(t.key);
+    termConcept[i] = t.concept;
+    termFlags[i] = (t.exact !== undefined ? TERM_FLAG_EXACT : 0) | (t.shortOk ? TERM_FLAG_SHORT_OK : 0);
+    if (t.exact !== undefined) termExact[i] = ref(t.exact);
+  });
+  const index = new TermIndex(strings, termKey, termConcept, termFlags, termExact);
+  return makeDictionary(meta, index, data.concepts.length, (i) => data.concepts[i] as ConceptEntry);
+}
+
+/** A dictionary straight from the binary format, as the service and the worker load it. */
+export function loadDictionary(bytes: Uint8Array): Dictionary {
+  const { meta, strings, reader } = openDictionary(bytes);
+  const conceptCount = reader.varint();
+  const conceptOffsets = new Uint32Array(conceptCount);
+  for (let i = 0; i < conceptCount; i++) {
+    conceptOffsets[i] = reader.offset;
+    skipConcept(reader);
+  }
+  const n = reader.varint();
+  const termKey = new Uint32Array(n);
+  const termConcept = new Uint32Array(n);
+  const termFlags = new Uint8Array(n);
+  const termExact = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    termKey[i] = reader.varint();
+    termConcept[i] = reader.varint();
+    const flags = reader.varint();
+    termFlags[i] = flags;
+    if ((flags & TERM_FLAG_EXACT) !== 0) termExact[i] = reader.varint();
+    if (
+      (termKey[i] as number) >= strings.length ||
+      (termExact[i] as number) >= strings.length ||
+      (termConcept[i] as number) >= conceptCount
+    ) {
+      throw new DictionaryFormatError('dictionary term refers to a missing string or concept');
+    }
+  }
+  const conceptReader: ByteReader = reader;
+  const index = new TermIndex(strings, termKey, termConcept, termFlags, termExact);
+  return makeDictionary(meta, index, conceptCount, (i) => {
+    conceptReader.offset = conceptOffsets[i] as number;
+    return readConcept(conceptReader, strings);
+  });
 }

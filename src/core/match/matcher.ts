@@ -1,10 +1,10 @@
 /**
- * Dictionary matching: at each word, walk the token trie as far as the text allows and keep the
- * longest term that is long enough (or a validated short term) and, for exact-case terms, spelled
- * as listed. Matches do not overlap: after a match, the scan resumes at its end.
+ * Dictionary matching: at each word, extend a token-sequence hash one token at a time through the
+ * dictionary's index for as long as some term continues, and keep the longest term that is long
+ * enough (or a validated short term) and, for exact-case terms, spelled as listed. Matches do not
+ * overlap: after a match, the scan resumes at its end.
  */
-import type { Dictionary, TrieNode } from '../dictionary/lookup.ts';
-import type { TermEntry } from '../dictionary/types.ts';
+import { extendA, extendB, hashToken, SEED_A, SEED_B, type Dictionary } from '../dictionary/lookup.ts';
 import { newMention, type Mention } from '../mention.ts';
 import type { Token } from '../text/tokenise.ts';
 
@@ -15,46 +15,44 @@ export interface MatchOptions {
   readonly minTermChars: number;
 }
 
-function acceptable(term: TermEntry, text: string, tokens: readonly Token[], first: number, end: number, minChars: number): boolean {
-  if (term.exact !== undefined) {
-    return text.slice((tokens[first] as Token).start, (tokens[end - 1] as Token).end) === term.exact;
-  }
-  return term.shortOk || term.key.length >= minChars;
-}
-
 export function matchConcepts(text: string, tokens: readonly Token[], dictionary: Dictionary, options: MatchOptions): Mention[] {
+  const index = dictionary.index;
+  const hashes = new Int32Array(2 * tokens.length);
+  tokens.forEach((t, i) => hashToken(t.norm, hashes, i));
   const mentions: Mention[] = [];
   let i = 0;
   while (i < tokens.length) {
-    const first = tokens[i] as Token;
-    let node: TrieNode | undefined = first.kind === 'punct' && first.norm !== '%' ? undefined : dictionary.root.children?.get(first.norm);
-    let best: TermEntry | undefined;
+    let bestTerm = -1;
     let bestEnd = i;
-    let j = i;
-    while (node !== undefined) {
-      j++;
-      if (node.terms !== undefined) {
-        for (const term of node.terms) {
-          if (acceptable(term, text, tokens, i, j, options.minTermChars)) {
-            best = term;
-            bestEnd = j;
-            break;
-          }
+    let a = SEED_A;
+    let b = SEED_B;
+    for (let j = i; j < tokens.length && j - i < options.maxTermWords; j++) {
+      // A term never runs across a line break.
+      if (j > i && (tokens[j] as Token).afterLineBreak) break;
+      a = extendA(a, hashes[2 * j] as number);
+      b = extendB(b, hashes[2 * j + 1] as number);
+      const slot = index.find(a, b);
+      if (slot < 0) break;
+      for (let t = index.firstTerm(slot); t >= 0; t = index.termNext[t] as number) {
+        const exact = index.exact(t);
+        const ok =
+          exact !== undefined
+            ? text.slice((tokens[i] as Token).start, (tokens[j] as Token).end) === exact
+            : index.shortOk(t) || index.key(t).length >= options.minTermChars;
+        if (ok) {
+          bestTerm = t;
+          bestEnd = j + 1;
+          break;
         }
       }
-      if (j - i >= options.maxTermWords || j >= tokens.length) break;
-      const next = tokens[j] as Token;
-      // A term never runs across a line break.
-      node = next.afterLineBreak ? undefined : node.children?.get(next.norm);
+      if (!index.isPrefix(slot)) break;
     }
-    if (best === undefined) {
+    if (bestTerm < 0) {
       i++;
       continue;
     }
-    const concept = dictionary.concepts[best.concept];
-    if (concept !== undefined) {
-      mentions.push(newMention('concept', concept, i, bestEnd, first.start, (tokens[bestEnd - 1] as Token).end));
-    }
+    const concept = dictionary.concept(index.termConcept[bestTerm] as number);
+    mentions.push(newMention('concept', concept, i, bestEnd, (tokens[i] as Token).start, (tokens[bestEnd - 1] as Token).end));
     i = bestEnd;
   }
   return mentions;

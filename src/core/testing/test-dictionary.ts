@@ -1,7 +1,7 @@
 /** Small in-memory dictionaries for tests, built through the real format (encode, decode, trie). */
 import type { Category } from '../contract.ts';
-import { decodeDictionary, encodeDictionary } from '../dictionary/format.ts';
-import { createDictionary, type Dictionary } from '../dictionary/lookup.ts';
+import { encodeDictionary } from '../dictionary/format.ts';
+import { loadDictionary, type Dictionary } from '../dictionary/lookup.ts';
 import type { ConceptEntry, ConceptTag, TermEntry } from '../dictionary/types.ts';
 import { termKey } from '../text/tokenise.ts';
 
@@ -33,6 +33,5 @@ export function testDictionary(concepts: readonly TestConcept[]): Dictionary {
     for (const t of c.terms ?? []) terms.push({ key: termKey(t), concept: index, shortOk: false });
     for (const a of c.abbreviations ?? []) terms.push({ key: termKey(a), concept: index, shortOk: true, exact: a });
   });
-  const { meta, data } = decodeDictionary(encodeDictionary({ id: 'test', name: 'test dictionary', concepts: entries, terms }));
-  return createDictionary(meta, data);
+  return loadDictionary(encodeDictionary({ id: 'test', name: 'test dictionary', concepts: entries, terms }));
 }
