@@ -60,6 +60,8 @@ export class TermIndex {
   private readonly slotB: Int32Array;
   private readonly slotHead: Int32Array;
   private readonly slotState: Uint8Array;
+  /** First tokens of all terms: a cheap test (strings cache their hash) before hashing a token. */
+  readonly firstTokens: Set<string> = new Set();
 
   constructor(
     readonly strings: readonly string[],
@@ -86,6 +88,7 @@ export class TermIndex {
     // Backwards, so each key's chain lists its terms in dictionary order.
     for (let t = count - 1; t >= 0; t--) {
       const parts = (strings[termKey[t] as number] as string).split(' ');
+      this.firstTokens.add(parts[0] as string);
       let a = SEED_A;
       let b = SEED_B;
       parts.forEach((part, i) => {

@@ -17,11 +17,16 @@ export interface MatchOptions {
 
 export function matchConcepts(text: string, tokens: readonly Token[], dictionary: Dictionary, options: MatchOptions): Mention[] {
   const index = dictionary.index;
+  // Token hashes, computed only for tokens a term may start at and the ones after them.
   const hashes = new Int32Array(2 * tokens.length);
-  tokens.forEach((t, i) => hashToken(t.norm, hashes, i));
+  let hashedUpTo = 0;
   const mentions: Mention[] = [];
   let i = 0;
   while (i < tokens.length) {
+    if (!index.firstTokens.has((tokens[i] as Token).norm)) {
+      i++;
+      continue;
+    }
     let bestTerm = -1;
     let bestEnd = i;
     let a = SEED_A;
@@ -29,6 +34,10 @@ export function matchConcepts(text: string, tokens: readonly Token[], dictionary
     for (let j = i; j < tokens.length && j - i < options.maxTermWords; j++) {
       // A term never runs across a line break.
       if (j > i && (tokens[j] as Token).afterLineBreak) break;
+      if (j >= hashedUpTo) {
+        hashToken((tokens[j] as Token).norm, hashes, j);
+        hashedUpTo = j + 1;
+      }
       a = extendA(a, hashes[2 * j] as number);
       b = extendB(b, hashes[2 * j + 1] as number);
       const slot = index.find(a, b);

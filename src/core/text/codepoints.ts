@@ -19,10 +19,13 @@ function isLowSurrogate(unit: number): boolean {
   return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+
 export function createOffsetConverter(text: string): OffsetConverter {
   // Positions (UTF-16) of the second unit of each well-formed surrogate pair, ascending.
   const pairSeconds: number[] = [];
-  for (let i = 0; i + 1 < text.length; i++) {
+  const firstHigh = text.search(HIGH_SURROGATE);
+  for (let i = firstHigh < 0 ? text.length : firstHigh; i + 1 < text.length; i++) {
     if (isHighSurrogate(text.charCodeAt(i)) && isLowSurrogate(text.charCodeAt(i + 1))) {
       pairSeconds.push(i + 1);
       i++;
