@@ -178,10 +178,53 @@ export function readDictionaryMeta(bytes: Uint8Array): DictionaryMeta {
   }
 }
 
+/**
+ * The string table as one decoded text and the start of each string in it: strings are sliced out
+ * only when used, so loading a large dictionary allocates no per-string objects.
+ */
+export class StringTable {
+  readonly count: number;
+  private readonly starts: Uint32Array;
+
+  /** `count` tells an empty table from a table of one empty string. */
+  constructor(
+    readonly text: string,
+    count: number,
+  ) {
+    let lines = 1;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+    if (count === 0 ? text !== '' : lines !== count) throw new DictionaryFormatError('dictionary string table is damaged');
+    this.count = count;
+    this.starts = new Uint32Array(count + 1);
+    let i = 1;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) this.starts[i++] = at + 1;
+    this.starts[count] = text.length + 1;
+  }
+
+  static of(strings: readonly string[]): StringTable {
+    return new StringTable(strings.join('\n'), strings.length);
+  }
+
+  /** UTF-16 start of string `i` in `text`. */
+  start(i: number): number {
+    return this.starts[i] as number;
+  }
+
+  /** UTF-16 end (exclusive) of string `i` in `text`. */
+  end(i: number): number {
+    return (this.starts[i + 1] as number) - 1;
+  }
+
+  get(i: number): string {
+    if (i < 0 || i >= this.count) throw new DictionaryFormatError('dictionary refers to a missing string');
+    return this.text.slice(this.start(i), this.end(i));
+  }
+}
+
 /** The body split into its string table and a reader positioned at the concepts section. */
 export interface DictionaryBody {
   readonly meta: DictionaryMeta;
-  readonly strings: readonly string[];
+  readonly strings: StringTable;
   readonly reader: ByteReader;
 }
 
@@ -201,18 +244,13 @@ export function openDictionary(bytes: Uint8Array): DictionaryBody {
     if (error instanceof DictionaryFormatError) throw error;
     throw new DictionaryFormatError('dictionary strings are not valid UTF-8');
   }
-  const strings = count === 0 ? [] : text.split('\n');
-  if (strings.length !== count) throw new DictionaryFormatError('dictionary string table is damaged');
+  const strings = new StringTable(text, count);
   return { meta, strings, reader };
 }
 
 /** Reads one concept record at the reader's position. */
-export function readConcept(reader: ByteReader, strings: readonly string[]): ConceptEntry {
-  const str = (): string => {
-    const s = strings[reader.varint()];
-    if (s === undefined) throw new DictionaryFormatError('dictionary refers to a missing string');
-    return s;
-  };
+export function readConcept(reader: ByteReader, strings: StringTable): ConceptEntry {
+  const str = (): string => strings.get(reader.varint());
   const list = (): string[] => {
     const out: string[] = new Array<string>(reader.varint());
     for (let i = 0; i < out.length; i++) out[i] = str();
@@ -248,16 +286,13 @@ export function decodeDictionary(bytes: Uint8Array): { meta: DictionaryMeta; dat
   for (let i = 0; i < concepts.length; i++) concepts[i] = readConcept(reader, strings);
   const terms: TermEntry[] = new Array<TermEntry>(reader.varint());
   for (let i = 0; i < terms.length; i++) {
-    const key = strings[reader.varint()];
+    const key = strings.get(reader.varint());
     const concept = reader.varint();
     const flags = reader.varint();
-    if (key === undefined || concept >= concepts.length)
-      throw new DictionaryFormatError('dictionary term refers to a missing string or concept');
+    if (concept >= concepts.length) throw new DictionaryFormatError('dictionary term refers to a missing concept');
     const shortOk = (flags & TERM_FLAG_SHORT_OK) !== 0;
     if ((flags & TERM_FLAG_EXACT) !== 0) {
-      const exact = strings[reader.varint()];
-      if (exact === undefined) throw new DictionaryFormatError('dictionary refers to a missing string');
-      terms[i] = { key, concept, shortOk, exact };
+      terms[i] = { key, concept, shortOk, exact: strings.get(reader.varint()) };
     } else {
       terms[i] = { key, concept, shortOk };
     }

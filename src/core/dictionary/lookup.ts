@@ -10,6 +10,7 @@ import {
   openDictionary,
   readConcept,
   skipConcept,
+  StringTable,
   TERM_FLAG_EXACT,
   TERM_FLAG_SHORT_OK,
   type ByteReader,
@@ -22,10 +23,15 @@ export const SEED_B = 0x6c078965;
 
 /** Writes the two 32-bit hashes of one token's matching form into `out[2i]`, `out[2i+1]`. */
 export function hashToken(token: string, out: Int32Array, i: number): void {
+  hashRange(token, 0, token.length, out, i);
+}
+
+/** `hashToken` of `text.slice(from, to)`, without slicing. */
+function hashRange(text: string, from: number, to: number, out: Int32Array, i: number): void {
   let a = 0x811c9dc5;
   let b = 0x01000193;
-  for (let k = 0; k < token.length; k++) {
-    const c = token.charCodeAt(k);
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x5bd1e995);
     b ^= b >>> 15;
@@ -64,7 +70,7 @@ export class TermIndex {
   readonly firstTokens: Set<string> = new Set();
 
   constructor(
-    readonly strings: readonly string[],
+    readonly strings: StringTable,
     termKey: Uint32Array,
     termConcept: Uint32Array,
     termFlags: Uint8Array,
@@ -85,24 +91,32 @@ export class TermIndex {
     this.slotHead = new Int32Array(capacity).fill(-1);
     this.slotState = new Uint8Array(capacity);
     const tokenHash = new Int32Array(2);
-    // Backwards, so each key's chain lists its terms in dictionary order.
+    // Backwards, so each key's chain lists its terms in dictionary order. Keys are hashed in place
+    // in the string table, token by token (tokens are separated by one space).
+    const text = strings.text;
     for (let t = count - 1; t >= 0; t--) {
-      const parts = (strings[termKey[t] as number] as string).split(' ');
-      this.firstTokens.add(parts[0] as string);
+      const keyIndex = termKey[t] as number;
+      const end = strings.end(keyIndex);
+      let from = strings.start(keyIndex);
       let a = SEED_A;
       let b = SEED_B;
-      parts.forEach((part, i) => {
-        hashToken(part, tokenHash, 0);
+      for (;;) {
+        let to = from;
+        while (to < end && text.charCodeAt(to) !== 0x20) to++;
+        if (from === strings.start(keyIndex)) this.firstTokens.add(text.slice(from, to));
+        hashRange(text, from, to, tokenHash, 0);
         a = extendA(a, tokenHash[0] as number);
         b = extendB(b, tokenHash[1] as number);
         const slot = this.insert(a, b);
-        if (i < parts.length - 1) {
+        if (to < end) {
           this.slotState[slot] = (this.slotState[slot] as number) | PREFIX;
+          from = to + 1;
         } else {
           this.termNext[t] = this.slotHead[slot] as number;
           this.slotHead[slot] = t;
+          break;
         }
-      });
+      }
     }
   }
 
@@ -140,12 +154,22 @@ export class TermIndex {
   }
 
   key(term: number): string {
-    return this.strings[this.termKey[term] as number] as string;
+    return this.strings.get(this.termKey[term] as number);
+  }
+
+  /** Length of the term's key in UTF-16 units, without slicing it. */
+  keyLength(term: number): number {
+    const index = this.termKey[term] as number;
+    return this.strings.end(index) - this.strings.start(index);
   }
 
   exact(term: number): string | undefined {
     const index = this.termExact[term] as number;
-    return index < 0 ? undefined : this.strings[index];
+    return index < 0 ? undefined : this.strings.get(index);
+  }
+
+  hasExact(term: number): boolean {
+    return (this.termExact[term] as number) >= 0;
   }
 
   shortOk(term: number): boolean {
@@ -227,7 +251,7 @@ export function createDictionary(meta: DictionaryMeta, data: DictionaryData): Di
     termFlags[i] = (t.exact !== undefined ? TERM_FLAG_EXACT : 0) | (t.shortOk ? TERM_FLAG_SHORT_OK : 0);
     if (t.exact !== undefined) termExact[i] = ref(t.exact);
   });
-  const index = new TermIndex(strings, termKey, termConcept, termFlags, termExact);
+  const index = new TermIndex(StringTable.of(strings), termKey, termConcept, termFlags, termExact);
   return makeDictionary(meta, index, data.concepts.length, (i) => data.concepts[i] as ConceptEntry);
 }
 
@@ -252,8 +276,8 @@ export function loadDictionary(bytes: Uint8Array): Dictionary {
     termFlags[i] = flags;
     if ((flags & TERM_FLAG_EXACT) !== 0) termExact[i] = reader.varint();
     if (
-      (termKey[i] as number) >= strings.length ||
-      (termExact[i] as number) >= strings.length ||
+      (termKey[i] as number) >= strings.count ||
+      (termExact[i] as number) >= strings.count ||
       (termConcept[i] as number) >= conceptCount
     ) {
       throw new DictionaryFormatError('dictionary term refers to a missing string or concept');

@@ -43,11 +43,9 @@ export function matchConcepts(text: string, tokens: readonly Token[], dictionary
       const slot = index.find(a, b);
       if (slot < 0) break;
       for (let t = index.firstTerm(slot); t >= 0; t = index.termNext[t] as number) {
-        const exact = index.exact(t);
-        const ok =
-          exact !== undefined
-            ? text.slice((tokens[i] as Token).start, (tokens[j] as Token).end) === exact
-            : index.shortOk(t) || index.key(t).length >= options.minTermChars;
+        const ok = index.hasExact(t)
+          ? text.slice((tokens[i] as Token).start, (tokens[j] as Token).end) === index.exact(t)
+          : index.shortOk(t) || index.keyLength(t) >= options.minTermChars;
         if (ok) {
           bestTerm = t;
           bestEnd = j + 1;
