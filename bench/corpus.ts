@@ -54,7 +54,7 @@ const TEMPLATES: ((pick: <T>(xs: readonly T[]) => T, n: () => number) => string)
   (p, n) =>
     `Analítica: Hb ${10 + (n() % 5)},${n() % 10} g/dl, leucocitos ${4 + (n() % 10)}.${100 + n()} /µl, creatinina 0,${n() % 10} mg/dl.`,
   (p) => `Se descarta ${p(DISEASES)}. Posible ${p(DISEASES)} a descartar.`,
-  (p) =>
+  () =>
     `Exploración: buen estado general, consciente y orientado, eupneico en reposo, abdomen blando y depresible, no doloroso a la palpación.`,
   (p) =>
     `Plan: control por su médico de atención primaria en ${p(['una semana', '15 días', 'un mes'])} y volver a urgencias si ${p(FINDINGS)}.`,
