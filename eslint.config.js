@@ -18,12 +18,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  {
-    // The core is pure: no Node, no DOM, nothing outside src/core.
-    files: ['src/core/**/*.ts'],
+  // The core is pure: no Node, no DOM, no React, nothing outside src/core (checked per folder depth).
+  ...['src/core/*.ts', 'src/core/*/*.ts', 'src/core/*/*/*.ts', 'src/core/*/*/*/*.ts'].map((files, depth) => ({
+    files: [files],
     ignores: ['src/core/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '../../*', 'react', 'react-dom'] }],
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', `${'../'.repeat(depth + 1)}*`] }],
     },
-  },
+  })),
 );
