@@ -1,16 +1,25 @@
-/** `glosa dict`: build the default dictionary file, export the lexicon as JSON Lines. */
+/** `glosa dict`: build the default dictionary file, export the lexicon as JSON Lines, print counts. */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readDictionaryMeta } from '../core/index.ts';
+import { applyAmbiguityRules, findAmbiguousTerms, loadDefaultAmbiguityRules } from '../lexicon/ambiguity.ts';
+import { countByDomain } from '../lexicon/domains.ts';
 import { buildDefaultDictionaryBytes, readLexiconDir } from '../lexicon/load.ts';
 import type { LexiconConcept } from '../lexicon/source.ts';
 
 const HELP = `usage: glosa dict <subcommand>
 
   build --output DIR       compile src/lexicon into DIR/<id>.<hash>.glsd and DIR/manifest.json
-  export --format jsonl    print the default lexicon, one concept a line (the format check-lexicon reads)
+  export --format jsonl    print the default lexicon, one concept a line (the format check-lexicon reads),
+                           with the rules of src/lexicon/ambiguity.yaml applied
+  info                     concept and term counts per domain, with the coverage targets
 `;
+
+/** The default lexicon as the dictionary holds it: sources with the ambiguity rules applied. */
+function defaultLexicon(): LexiconConcept[] {
+  return applyAmbiguityRules(readLexiconDir(), loadDefaultAmbiguityRules());
+}
 
 async function build(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { output: { type: 'string', default: 'public/dict' } } });
@@ -45,7 +54,27 @@ async function exportLexicon(args: string[]): Promise<number> {
     process.stderr.write(`glosa dict export: unknown format "${values.format}" (known: jsonl)\n`);
     return 2;
   }
-  for (const concept of readLexiconDir()) process.stdout.write(JSON.stringify(exportLine(concept)) + '\n');
+  for (const concept of defaultLexicon()) process.stdout.write(JSON.stringify(exportLine(concept)) + '\n');
+  return 0;
+}
+
+/** The text `glosa dict info` prints. */
+export function infoText(concepts: readonly LexiconConcept[]): string {
+  const rows = countByDomain(concepts);
+  const width = Math.max(...rows.map((r) => r.domain.length));
+  const lines = rows.map((r) => {
+    const target = r.target === undefined ? '' : `  target ≥ ${r.target} ${r.concepts >= r.target ? '✓' : '✗'}`;
+    return `${r.domain.padEnd(width)}  ${String(r.concepts).padStart(5)} concepts  ${String(r.terms).padStart(6)} terms${target}`;
+  });
+  const terms = concepts.reduce((n, c) => n + c.terms.length + c.abbreviations.length, 0);
+  const ambiguous = findAmbiguousTerms(concepts).length;
+  lines.push(`${'total'.padEnd(width)}  ${String(concepts.length).padStart(5)} concepts  ${String(terms).padStart(6)} terms`);
+  lines.push(`terms under two or more CUIs with no ambiguity rule: ${ambiguous}`);
+  return lines.join('\n') + '\n';
+}
+
+async function info(): Promise<number> {
+  process.stdout.write(infoText(defaultLexicon()));
   return 0;
 }
 
@@ -53,6 +82,7 @@ export async function run(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'build') return build(rest);
   if (sub === 'export') return exportLexicon(rest);
+  if (sub === 'info') return info();
   process.stdout.write(HELP);
   return sub === undefined || sub === '--help' ? 0 : 2;
 }

@@ -1,11 +1,14 @@
 /** Compiles lexicon concepts into the dictionary's plain data (then `encodeDictionary`). */
 import type { ConceptEntry, DictionaryData, TermEntry } from '../core/dictionary/types.ts';
 import { termKey } from '../core/text/tokenise.ts';
+import { applyAmbiguityRules, loadDefaultAmbiguityRules, type AmbiguityRule } from './ambiguity.ts';
 import type { LexiconConcept } from './source.ts';
 
 export interface CompileOptions {
   readonly id: string;
   readonly name: string;
+  /** Terms settled to one concept (see ambiguity.ts); default: the rules of `ambiguity.yaml`. */
+  readonly ambiguity?: readonly AmbiguityRule[];
 }
 
 function toEntry(c: LexiconConcept): ConceptEntry {
@@ -22,7 +25,8 @@ function toEntry(c: LexiconConcept): ConceptEntry {
   return c.category === undefined ? base : { ...base, category: c.category };
 }
 
-export function compileLexicon(concepts: readonly LexiconConcept[], options: CompileOptions): DictionaryData {
+export function compileLexicon(sources: readonly LexiconConcept[], options: CompileOptions): DictionaryData {
+  const concepts = applyAmbiguityRules(sources, options.ambiguity ?? loadDefaultAmbiguityRules());
   const entries: ConceptEntry[] = [];
   const terms: TermEntry[] = [];
   const seen = new Set<string>();

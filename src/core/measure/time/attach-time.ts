@@ -1,0 +1,90 @@
+/**
+ * `has_time` links: a temporal expression dates the finding just before it in its sentence
+ * ("Fiebre desde hace 3 días"; a site, quantity or qualifier of that finding may come between), and the
+ * findings coordinated with that one. An expression that opens the sentence dates the finding
+ * after it instead ("Ayer presentó fiebre"). The expression's head is the nearest finding.
+ */
+import { forEachSentence, isAnatomy, isFinding, isReportingVerb, type Mention } from '../../mention.ts';
+import { normalise } from '../../text/normalise.ts';
+import { PhraseSet } from '../../text/phrases.ts';
+import type { Token } from '../../text/tokenise.ts';
+import rules from './attach-time.json' with { type: 'json' };
+
+const GAP_BREAKS = PhraseSet.of(rules.gapBreaks);
+const COORDINATORS: ReadonlySet<string> = new Set(rules.coordinators.map(normalise));
+const LEAD_WORDS: ReadonlySet<string> = new Set(rules.leadWords.map(normalise));
+
+/** Tokens [from, to) are few and hold no clause break (a comma allowed first when `commaFirst`). */
+function openGap(tokens: readonly Token[], from: number, to: number, commaFirst = false): boolean {
+  if (to - from > rules.maxGapTokens) return false;
+  for (let i = from; i < to; i++) {
+    if (i === from && commaFirst && tokens[i]?.norm === ',') continue;
+    if ((tokens[i] as Token).afterLineBreak || GAP_BREAKS.matchAt(tokens, i) !== undefined) return false;
+  }
+  return true;
+}
+
+/** Mentions that may stand between a finding and its time: its site, quantity or qualifier ("intensa"). */
+function belongsToFinding(m: Mention): boolean {
+  return isAnatomy(m) || m.kind === 'quantity' || m.concept.category === 'Qualitative Concept';
+}
+
+function coordinated(tokens: readonly Token[], from: number, to: number): boolean {
+  if (to <= from || to - from > 2) return false;
+  for (let i = from; i < to; i++) if (!COORDINATORS.has((tokens[i] as Token).norm)) return false;
+  return true;
+}
+
+/** The finding before mention `k` that it dates, and the findings coordinated with it. */
+function findingsBefore(mentions: readonly Mention[], tokens: readonly Token[], from: number, k: number): Mention[] {
+  const time = mentions[k] as Mention;
+  let j = k - 1;
+  while (j >= from && belongsToFinding(mentions[j] as Mention)) j--;
+  const nearest = mentions[j];
+  if (j < from || nearest === undefined || !isFinding(nearest) || !openGap(tokens, nearest.endToken, time.firstToken)) return [];
+  const found = [nearest];
+  for (let p = j - 1; p >= from; p--) {
+    const previous = mentions[p] as Mention;
+    const next = found[found.length - 1] as Mention;
+    if (!isFinding(previous) || !coordinated(tokens, previous.endToken, next.firstToken)) break;
+    found.push(previous);
+  }
+  return found;
+}
+
+/** The finding after mention `k` when `k` opens its sentence, and the findings coordinated with it. */
+function findingsAfter(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array, to: number, k: number): Mention[] {
+  const time = mentions[k] as Mention;
+  const sentence = sentenceOf[time.firstToken];
+  for (let i = time.firstToken - 1; i >= 0 && sentenceOf[i] === sentence; i--) {
+    if (!LEAD_WORDS.has((tokens[i] as Token).norm)) return [];
+  }
+  let j = k + 1;
+  while (j < to && (belongsToFinding(mentions[j] as Mention) || isReportingVerb(mentions[j] as Mention))) j++;
+  const nearest = mentions[j];
+  if (j >= to || nearest === undefined || !isFinding(nearest) || !openGap(tokens, time.endToken, nearest.firstToken, true)) return [];
+  const found = [nearest];
+  for (let p = j + 1; p < to; p++) {
+    const following = mentions[p] as Mention;
+    const last = found[found.length - 1] as Mention;
+    if (!isFinding(following) || !coordinated(tokens, last.endToken, following.firstToken)) break;
+    found.push(following);
+  }
+  return found;
+}
+
+/** Links every temporal mention to the findings it dates (mentions sorted by position). */
+export function attachTimes(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array): void {
+  forEachSentence(mentions, sentenceOf, (_sentence, from, to) => {
+    for (let k = from; k < to; k++) {
+      const time = mentions[k] as Mention;
+      if (time.kind !== 'temporal' || time.head !== undefined) continue;
+      const before = findingsBefore(mentions, tokens, from, k);
+      const findings = before.length > 0 ? before : findingsAfter(mentions, tokens, sentenceOf, to, k);
+      const nearest = findings[0];
+      if (nearest === undefined) continue;
+      time.head = nearest;
+      for (const finding of findings) finding.relations.push({ rel: 'has_time', to: time });
+    }
+  });
+}

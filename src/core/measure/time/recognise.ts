@@ -1,0 +1,127 @@
+/**
+ * Recognition of Spanish temporal expressions over tokens. Each rule reads forward from the token
+ * that triggers it (a number, a month or weekday name, "hace", "ayer"...) and may look at the
+ * words just before it ("a las", "en", "el"), which stay out of the span. Only trigger tokens
+ * start a rule, so text without dates costs one map lookup per word.
+ */
+import type { Token } from '../../text/tokenise.ts';
+import type { TemporalMatch } from './expression.ts';
+import type { Rule, Tokens } from './reading.ts';
+import {
+  AGO_WORDS,
+  CLOCK_BEFORE,
+  DATE_SEPARATORS,
+  DAY_MONTH_BEFORE,
+  DAY_WORD,
+  DIRECTION_WORDS,
+  EVERY_WORDS,
+  firstWords,
+  MONTHS,
+  NIGHT_WORDS,
+  NUMBER_FIRST_WORDS,
+  OF,
+  PART_OF_DAY_CUE_WORDS,
+  PERIOD_EDGE_WORDS,
+  PERIODS,
+  RELATIVE_DAY_WORDS,
+  THIS_WORDS,
+  TIMES_WORDS,
+  UNITS,
+  WEEKDAYS,
+  WITHIN_WORDS,
+  YEAR_BEFORE,
+} from './words.ts';
+import { bareYear, clock, cuedClock, dayOfMonth, monthName, numericDate, periodEdge, writtenDate } from './rules-calendar.ts';
+import {
+  ago,
+  directionThenNoun,
+  duration,
+  every,
+  night,
+  partOfDay,
+  periodThenDirection,
+  relativeDay,
+  thisOne,
+  timesPer,
+  weekdayThenDirection,
+  within,
+} from './rules-relative.ts';
+
+/** Rules for a number token, most specific first. */
+const NUMBER_RULES: readonly Rule[] = [numericDate, clock, cuedClock, writtenDate, bareYear, timesPer, duration];
+
+/** What may follow a number that starts an expression: a unit, "de", a month, "veces", a separator. */
+const AFTER_NUMBER: ReadonlySet<string> = new Set([
+  ...UNITS.keys(),
+  ...OF,
+  ...MONTHS.keys(),
+  ...firstWords(TIMES_WORDS),
+  ...DATE_SEPARATORS,
+  ':',
+]);
+/** What may come before a number that starts an expression: the last words of its cues ("a las", "en"). */
+const BEFORE_NUMBER: ReadonlySet<string> = new Set([...CLOCK_BEFORE.lastWords, ...YEAR_BEFORE.lastWords, ...DAY_MONTH_BEFORE.lastWords]);
+
+/** A cheap test that spares the number rules on most numbers (lab values, doses). */
+function numberMayStart(tokens: Tokens, i: number): boolean {
+  const t = tokens[i] as Token;
+  if (t.norm.includes('.') || t.norm.includes(',')) return true;
+  const next = tokens[i + 1];
+  if (next !== undefined && AFTER_NUMBER.has(next.norm)) return true;
+  const before = tokens[i - 1];
+  return before !== undefined && BEFORE_NUMBER.has(before.norm);
+}
+
+const WORD_RULES = new Map<string, Rule[]>();
+function on(words: Iterable<string>, ...rules: Rule[]): void {
+  for (const word of words) {
+    const list = WORD_RULES.get(word) ?? [];
+    for (const rule of rules) if (!list.includes(rule)) list.push(rule);
+    WORD_RULES.set(word, list);
+  }
+}
+on(firstWords(RELATIVE_DAY_WORDS), relativeDay);
+on(firstWords(NIGHT_WORDS), night);
+on(firstWords(AGO_WORDS), ago);
+on(firstWords(WITHIN_WORDS), within);
+on(firstWords(EVERY_WORDS), every);
+on(firstWords(THIS_WORDS), thisOne);
+on(firstWords(PART_OF_DAY_CUE_WORDS), partOfDay);
+on(firstWords(PERIOD_EDGE_WORDS), periodEdge);
+on(firstWords(DIRECTION_WORDS), directionThenNoun);
+on(MONTHS.keys(), monthName);
+on(WEEKDAYS.keys(), weekdayThenDirection);
+on(PERIODS.keys(), periodThenDirection);
+on([DAY_WORD], dayOfMonth);
+on(NUMBER_FIRST_WORDS, cuedClock, timesPer, duration);
+
+function crossesLineBreak(tokens: Tokens, m: TemporalMatch): boolean {
+  for (let k = m.first + 1; k < m.end; k++) if ((tokens[k] as Token).afterLineBreak) return true;
+  return false;
+}
+
+/** Every temporal expression in the tokens, in text order, none overlapping. */
+export function recogniseTemporal(tokens: Tokens): TemporalMatch[] {
+  const matches: TemporalMatch[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const t = tokens[i] as Token;
+    const rules =
+      t.kind === 'number' ? (numberMayStart(tokens, i) ? NUMBER_RULES : undefined) : t.kind === 'word' ? WORD_RULES.get(t.norm) : undefined;
+    let match: TemporalMatch | undefined;
+    if (rules !== undefined) {
+      for (const rule of rules) {
+        match = rule(tokens, i);
+        if (match !== undefined && !crossesLineBreak(tokens, match)) break;
+        match = undefined;
+      }
+    }
+    if (match === undefined) {
+      i++;
+      continue;
+    }
+    matches.push(match);
+    i = match.end;
+  }
+  return matches;
+}

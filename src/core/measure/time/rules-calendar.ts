@@ -1,0 +1,203 @@
+/**
+ * Rules for dates and clock times written out: "03/06/2024", "3 de junio de 2024", "el día 12",
+ * "junio de 2019", "a principios de mayo", "en 2019", "a las 14:30".
+ */
+import type { Token } from '../../text/tokenise.ts';
+import type { CalendarExpression, ClockExpression } from './expression.ts';
+import { countAt, cueBefore, digitsAt, found, glued, inNumericGroup, type Rule, type Tokens, unitAt } from './reading.ts';
+import {
+  CLOCK_AFTER,
+  CLOCK_BEFORE,
+  CLOCK_DAY_PARTS,
+  DATE_SEPARATORS,
+  DAY_MONTH_BEFORE,
+  DAY_WORD_BEFORE,
+  MONTH_BEFORE,
+  MONTHS,
+  OF,
+  PERIOD_EDGES,
+  YEAR_BEFORE,
+} from './words.ts';
+
+const DOTTED_CLOCK = /^(\d{1,2})[.,](\d{2})$/;
+const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/;
+
+// --- numeric dates: "03/06/2024", "3-6-24", "3.6.24", "2024-06-03", "06/2019", "el 3/6" --------
+
+function fullYear(year: string): { year: number } | { twoDigitYear: number } | undefined {
+  if (year.length === 4) return { year: Number(year) };
+  if (year.length === 2) return { twoDigitYear: Number(year) };
+  return undefined;
+}
+
+export const numericDate: Rule = (tokens, i) => {
+  const first = tokens[i];
+  if (first?.kind !== 'number') return undefined;
+  const before = tokens[i - 1];
+  if (before !== undefined && glued(tokens, i) && (DATE_SEPARATORS.has(before.norm) || before.norm === ':')) return undefined;
+  const dotted = DOTTED_DATE.exec(first.norm);
+  if (dotted !== null) {
+    const year = fullYear(dotted[3] as string);
+    return year && found(i, i + 1, { kind: 'calendar', day: Number(dotted[1]), month: Number(dotted[2]), ...year });
+  }
+  const a = digitsAt(tokens, i);
+  const sep = tokens[i + 1];
+  const b = digitsAt(tokens, i + 2);
+  if (a === undefined || b === undefined || sep === undefined || !DATE_SEPARATORS.has(sep.norm)) return undefined;
+  if (!glued(tokens, i + 1) || !glued(tokens, i + 2)) return undefined;
+  const sep2 = tokens[i + 3];
+  const c = digitsAt(tokens, i + 4);
+  const thirdPart = sep2 !== undefined && sep2.norm === sep.norm && glued(tokens, i + 3) && glued(tokens, i + 4) && c !== undefined;
+  const groupEnd = thirdPart ? i + 5 : i + 3;
+  const after = tokens[groupEnd];
+  if (after !== undefined && glued(tokens, groupEnd) && (DATE_SEPARATORS.has(after.norm) || after.norm === ':')) return undefined;
+  if (thirdPart) {
+    if (a.length === 4 && sep.norm === '-') return found(i, groupEnd, { kind: 'calendar', year: +a, month: +b, day: +(c as string) });
+    const year = a.length <= 2 && b.length <= 2 ? fullYear(c as string) : undefined;
+    return year && found(i, groupEnd, { kind: 'calendar', day: +a, month: +b, ...year });
+  }
+  if (a.length <= 2 && b.length === 4) return found(i, groupEnd, { kind: 'calendar', year: +b, month: +a });
+  // Day and month alone only where a date is expected ("el 3/6"): "1/2" is otherwise a fraction.
+  const cue = cueBefore(tokens, i, DAY_MONTH_BEFORE);
+  if (cue > 0 && a.length <= 2 && b.length <= 2 && unitAt(tokens, groupEnd) === undefined) {
+    return found(i, groupEnd, { kind: 'calendar', day: +a, month: +b }, i - cue);
+  }
+  return undefined;
+};
+
+// --- clock times: "14:30", "a las 8", "a las 14.30 h", "a las 9 de la noche" ------------------
+
+function withClockSuffix(tokens: Tokens, end: number): number {
+  return CLOCK_AFTER.matchAt(tokens, end)?.end ?? end;
+}
+
+export const clock: Rule = (tokens, i) => {
+  const hour = digitsAt(tokens, i);
+  const colon = tokens[i + 1];
+  const minute = digitsAt(tokens, i + 2);
+  if (hour === undefined || minute === undefined || colon?.norm !== ':' || hour.length > 2 || minute.length !== 2) return undefined;
+  if (!glued(tokens, i + 1) || !glued(tokens, i + 2)) return undefined;
+  if (glued(tokens, i) && tokens[i - 1]?.norm === ':') return undefined;
+  let end = i + 3;
+  let second: number | undefined;
+  const secondDigits = digitsAt(tokens, i + 4);
+  if (tokens[end]?.norm === ':' && glued(tokens, end) && secondDigits?.length === 2 && glued(tokens, i + 4)) {
+    second = Number(secondDigits);
+    end = i + 5;
+  }
+  if (tokens[end]?.norm === ':' && glued(tokens, end)) return undefined;
+  const cue = cueBefore(tokens, i, CLOCK_BEFORE);
+  const expression: ClockExpression = { kind: 'clock', hour: Number(hour), minute: Number(minute) };
+  if (second !== undefined) expression.second = second;
+  return found(i, withClockSuffix(tokens, end), expression, i - cue);
+};
+
+export const cuedClock: Rule = (tokens, i) => {
+  const cue = cueBefore(tokens, i, CLOCK_BEFORE);
+  if (cue === 0) return undefined;
+  const t = tokens[i] as Token;
+  const dotted = t.kind === 'number' ? DOTTED_CLOCK.exec(t.norm) : null;
+  let hour: number;
+  let minute = 0;
+  let end: number;
+  if (dotted !== null) {
+    hour = Number(dotted[1]);
+    minute = Number(dotted[2]);
+    end = i + 1;
+  } else {
+    const count = countAt(tokens, i);
+    if (count === undefined || !count.integer || count.value > 24) return undefined;
+    hour = count.value;
+    end = count.end;
+  }
+  end = withClockSuffix(tokens, end);
+  const half = CLOCK_DAY_PARTS.matchAt(tokens, end);
+  if (half !== undefined) {
+    if (half.value === 'pm' && hour < 12) hour += 12;
+    end = half.end;
+  }
+  return found(i, end, { kind: 'clock', hour, minute }, i - cue);
+};
+
+// --- written dates: "3 de junio", "15 de enero de 2023", "día 12", "junio de 2019", "en 2019" ---
+
+/** "de 2023" / "del 2023" / "2023" after a month, or nothing. */
+function yearAfter(tokens: Tokens, i: number): { year: number; end: number } | undefined {
+  const from = OF.has(tokens[i]?.norm ?? '') ? i + 1 : i;
+  const year = digitsAt(tokens, from);
+  return year?.length === 4 && !inNumericGroup(tokens, from) ? { year: Number(year), end: from + 1 } : undefined;
+}
+
+/** "de junio [de 2024]" (or "junio [2024]") from token `i`, with the day already read. */
+function monthAfterDay(tokens: Tokens, i: number): { month: number; year?: number; end: number } | undefined {
+  const at = OF.has(tokens[i]?.norm ?? '') ? i + 1 : i;
+  const month = MONTHS.get(tokens[at]?.norm ?? '');
+  if (month === undefined) return undefined;
+  const year = yearAfter(tokens, at + 1);
+  return year === undefined ? { month, end: at + 1 } : { month, year: year.year, end: year.end };
+}
+
+function dayNumber(tokens: Tokens, i: number): number | undefined {
+  const digits = digitsAt(tokens, i);
+  if (digits === undefined || digits.length > 2 || inNumericGroup(tokens, i)) return undefined;
+  const day = Number(digits);
+  return day >= 1 && day <= 31 ? day : undefined;
+}
+
+export const writtenDate: Rule = (tokens, i) => {
+  const day = dayNumber(tokens, i);
+  const rest = day === undefined ? undefined : monthAfterDay(tokens, i + 1);
+  if (day === undefined || rest === undefined) return undefined;
+  const expression: CalendarExpression = { kind: 'calendar', day, month: rest.month };
+  if (rest.year !== undefined) expression.year = rest.year;
+  return found(i, rest.end, expression);
+};
+
+export const dayOfMonth: Rule = (tokens, i) => {
+  const cue = cueBefore(tokens, i, DAY_WORD_BEFORE);
+  const day = dayNumber(tokens, i + 1);
+  if (cue === 0 || day === undefined) return undefined;
+  const rest = monthAfterDay(tokens, i + 2);
+  if (rest === undefined) {
+    // "día 3 de tratamiento" counts days of something else, not a date.
+    if (OF.has(tokens[i + 2]?.norm ?? '')) return undefined;
+    return found(i, i + 2, { kind: 'calendar', day }, i - cue);
+  }
+  const expression: CalendarExpression = { kind: 'calendar', day, month: rest.month };
+  if (rest.year !== undefined) expression.year = rest.year;
+  return found(i, rest.end, expression, i - cue);
+};
+
+export const monthName: Rule = (tokens, i) => {
+  const month = MONTHS.get((tokens[i] as Token).norm);
+  if (month === undefined) return undefined;
+  const year = yearAfter(tokens, i + 1);
+  if (year !== undefined) return found(i, year.end, { kind: 'calendar', year: year.year, month });
+  const cue = cueBefore(tokens, i, MONTH_BEFORE);
+  return cue > 0 ? found(i, i + 1, { kind: 'calendar', month }, i - cue) : undefined;
+};
+
+/** "principios de mayo", "finales de 2019": the edge of a month or year, valued as the whole. */
+export const periodEdge: Rule = (tokens, i) => {
+  const edge = PERIOD_EDGES.matchAt(tokens, i);
+  if (edge === undefined) return undefined;
+  const month = MONTHS.get(tokens[edge.end]?.norm ?? '');
+  if (month !== undefined) {
+    const year = yearAfter(tokens, edge.end + 1);
+    const expression: CalendarExpression = { kind: 'calendar', month };
+    if (year !== undefined) expression.year = year.year;
+    return found(i, year?.end ?? edge.end + 1, expression);
+  }
+  const year = digitsAt(tokens, edge.end);
+  if (year?.length !== 4 || inNumericGroup(tokens, edge.end)) return undefined;
+  return found(i, edge.end + 1, { kind: 'calendar', year: Number(year) });
+};
+
+export const bareYear: Rule = (tokens, i) => {
+  const digits = digitsAt(tokens, i);
+  if (digits?.length !== 4 || inNumericGroup(tokens, i)) return undefined;
+  const year = Number(digits);
+  const cue = cueBefore(tokens, i, YEAR_BEFORE);
+  if (cue === 0 || year < 1900 || year > 2100 || unitAt(tokens, i + 1) !== undefined) return undefined;
+  return found(i, i + 1, { kind: 'calendar', year }, i - cue);
+};

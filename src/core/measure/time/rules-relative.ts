@@ -1,0 +1,144 @@
+/**
+ * Rules for expressions relative to the reference and for lengths and repetitions of time:
+ * "hace 3 días", "dentro de 2 semanas", "ayer", "esta mañana", "el lunes pasado", "la semana
+ * pasada", "durante 3 días", "cada 8 horas", "3 veces al día".
+ */
+import type { Token } from '../../text/tokenise.ts';
+import type { DayPart, TemporalMatch } from './expression.ts';
+import { amountAt, countAt, found, type Rule, type Tokens, unitAt, wholeAmount } from './reading.ts';
+import {
+  AGO,
+  APPROXIMATORS,
+  DAY_PARTS,
+  DIRECTION,
+  EVERY,
+  NIGHTS,
+  NOT_TOMORROW_AFTER,
+  PART_LINKS,
+  PART_OF_DAY_CUE,
+  PER,
+  PERIODS,
+  PLURAL_UNITS,
+  RELATIVE_DAYS,
+  THIS,
+  TIMES,
+  WEEKDAYS,
+  WITHIN,
+} from './words.ts';
+
+// --- "hace 3 días", "dentro de 2 semanas", "hace unos días" ------------------------------------
+
+function shifted(tokens: Tokens, i: number, cueEnd: number, direction: -1 | 1): TemporalMatch | undefined {
+  const amount = amountAt(tokens, cueEnd);
+  if (amount !== undefined) {
+    const whole = wholeAmount(amount.value, amount.unit);
+    return found(i, amount.end, { kind: 'offset', amount: direction * whole.amount, unit: whole.unit });
+  }
+  // A plural unit with no count is vague: "hace días", "hace unos meses".
+  const vagueFrom = APPROXIMATORS.matchAt(tokens, cueEnd)?.end ?? cueEnd;
+  return PLURAL_UNITS.has(tokens[vagueFrom]?.norm ?? '') ? found(i, vagueFrom + 1, { kind: 'vague', direction }) : undefined;
+}
+
+export const ago: Rule = (tokens, i) => {
+  const cue = AGO.matchAt(tokens, i);
+  return cue && shifted(tokens, i, cue.end, -1);
+};
+
+export const within: Rule = (tokens, i) => {
+  const cue = WITHIN.matchAt(tokens, i);
+  return cue && shifted(tokens, i, cue.end, 1);
+};
+
+// --- sets: "cada 8 horas", "c/8h", "cada día", "3 veces al día" ------------------------------
+
+export const every: Rule = (tokens, i) => {
+  const cue = EVERY.matchAt(tokens, i);
+  if (cue === undefined) return undefined;
+  const count = countAt(tokens, cue.end, true);
+  const unitIndex = count?.end ?? cue.end;
+  const unit = unitAt(tokens, unitIndex);
+  if (unit === undefined) return undefined;
+  return found(i, unitIndex + 1, { kind: 'set', amount: count?.value ?? 1, unit });
+};
+
+export const timesPer: Rule = (tokens, i) => {
+  const count = countAt(tokens, i);
+  const times = count && TIMES.matchAt(tokens, count.end);
+  const per = times && PER.matchAt(tokens, times.end);
+  const unit = per && unitAt(tokens, per.end);
+  return per && unit ? found(i, per.end + 1, { kind: 'set', amount: 1, unit }) : undefined;
+};
+
+// --- durations: "3 días", "una semana", "48 horas" ----------------------------------------------
+
+export const duration: Rule = (tokens, i) => {
+  if (countAt(tokens, i) === undefined) return undefined;
+  const amount = amountAt(tokens, i);
+  return amount && found(i, amount.end, { kind: 'duration', amount: amount.value, unit: amount.unit });
+};
+
+// --- relative days and parts of the day: "ayer", "mañana", "ayer por la tarde", "esta mañana" --
+
+/** A part of the day right after a relative day: "tarde" or "por la tarde". */
+function partAfter(tokens: Tokens, i: number): { part: DayPart; end: number } | undefined {
+  const at = PART_LINKS.matchAt(tokens, i)?.end ?? i;
+  const part = DAY_PARTS.get(tokens[at]?.norm ?? '');
+  return part === undefined ? undefined : { part, end: at + 1 };
+}
+
+export const relativeDay: Rule = (tokens, i) => {
+  const day = RELATIVE_DAYS.matchAt(tokens, i);
+  if (day === undefined) return undefined;
+  // A one-word day that also names a part of the day ("mañana") is that part after "la", "esta"...
+  const alsoDayPart = day.end === i + 1 && DAY_PARTS.has((tokens[i] as Token).norm);
+  if (alsoDayPart && NOT_TOMORROW_AFTER.has(tokens[i - 1]?.norm ?? '')) return undefined;
+  const part = partAfter(tokens, day.end);
+  if (part !== undefined) return found(i, part.end, { kind: 'dayPart', part: part.part, dayOffset: day.value });
+  return found(i, day.end, { kind: 'offset', amount: day.value, unit: 'D' });
+};
+
+export const night: Rule = (tokens, i) => {
+  const offset = NIGHTS.get((tokens[i] as Token).norm);
+  return offset === undefined ? undefined : found(i, i + 1, { kind: 'dayPart', part: 'NI', dayOffset: offset });
+};
+
+/** "por la noche": the preposition stays in the span, or "mañana" alone would read as tomorrow. */
+export const partOfDay: Rule = (tokens, i) => {
+  const cue = PART_OF_DAY_CUE.matchAt(tokens, i);
+  const part = cue && DAY_PARTS.get(tokens[cue.end]?.norm ?? '');
+  return cue && part ? found(i, cue.end + 1, { kind: 'dayPart', part, dayOffset: 0 }) : undefined;
+};
+
+/** "esta mañana", "esta semana", "este mes", "este año". */
+export const thisOne: Rule = (tokens, i) => {
+  if (!THIS.has((tokens[i] as Token).norm)) return undefined;
+  const word = tokens[i + 1]?.norm ?? '';
+  const part = DAY_PARTS.get(word);
+  if (part !== undefined) return found(i, i + 2, { kind: 'dayPart', part, dayOffset: 0 });
+  const period = PERIODS.get(word);
+  return period === undefined ? undefined : found(i, i + 2, { kind: 'period', unit: period, offset: 0 });
+};
+
+// --- weekdays and periods: "lunes pasado", "pasado viernes", "semana pasada", "próximo mes" ---
+
+export const weekdayThenDirection: Rule = (tokens, i) => {
+  const weekday = WEEKDAYS.get((tokens[i] as Token).norm);
+  const direction = weekday === undefined ? undefined : DIRECTION.matchAt(tokens, i + 1);
+  return weekday !== undefined && direction ? found(i, direction.end, { kind: 'weekday', weekday, direction: direction.value }) : undefined;
+};
+
+export const periodThenDirection: Rule = (tokens, i) => {
+  const unit = PERIODS.get((tokens[i] as Token).norm);
+  const direction = unit === undefined ? undefined : DIRECTION.matchAt(tokens, i + 1);
+  return unit !== undefined && direction ? found(i, direction.end, { kind: 'period', unit, offset: direction.value }) : undefined;
+};
+
+export const directionThenNoun: Rule = (tokens, i) => {
+  const direction = DIRECTION.matchAt(tokens, i);
+  if (direction === undefined) return undefined;
+  const word = tokens[direction.end]?.norm ?? '';
+  const weekday = WEEKDAYS.get(word);
+  if (weekday !== undefined) return found(i, direction.end + 1, { kind: 'weekday', weekday, direction: direction.value });
+  const unit = PERIODS.get(word);
+  return unit === undefined ? undefined : found(i, direction.end + 1, { kind: 'period', unit, offset: direction.value });
+};

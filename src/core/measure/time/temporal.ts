@@ -1,0 +1,59 @@
+/**
+ * The temporal stage: recognised expressions resolved against the reference datetime become
+ * Temporal Concept mentions with `characteristics.timex`. A clock time right after a day
+ * ("ayer a las 14:30") falls on that day; an expression that resolves to no real date
+ * ("31/02/2024") is not emitted.
+ */
+import type { LocalDateTime } from '../../clock.ts';
+import { TEMPORAL_CONCEPTS } from '../../local-concepts.ts';
+import { byPosition, newMention, type Mention } from '../../mention.ts';
+import type { Token } from '../../text/tokenise.ts';
+import type { CalendarDate } from './calendar.ts';
+import { recogniseTemporal } from './recognise.ts';
+import { resolveTemporal } from './resolve.ts';
+
+/** Finds and resolves the temporal expressions in the tokens, in text order. */
+export function findTemporal(tokens: readonly Token[], reference: LocalDateTime): Mention[] {
+  const found: Mention[] = [];
+  let lastDay: { end: number; date: CalendarDate } | undefined;
+  for (const match of recogniseTemporal(tokens)) {
+    const anchor = match.expression.kind === 'clock' && lastDay?.end === match.contextStart ? lastDay.date : undefined;
+    const resolved = resolveTemporal(match.expression, reference, anchor);
+    lastDay = resolved?.day === undefined ? undefined : { end: match.end, date: resolved.day };
+    if (resolved === undefined) continue;
+    const first = tokens[match.first] as Token;
+    const last = tokens[match.end - 1] as Token;
+    const mention = newMention('temporal', TEMPORAL_CONCEPTS[resolved.timex.type], match.first, match.end, first.start, last.end);
+    mention.characteristics.timex = resolved.timex;
+    found.push(mention);
+  }
+  return found;
+}
+
+/**
+ * The mentions with the temporal ones merged in by position. A mention inside a temporal
+ * expression gives way to it (a lexicon word such as "tarde" in "esta tarde"); a mention that
+ * reaches beyond one is the longer reading and wins (the quantity "2000 ml" over the year "2000").
+ */
+export function withTemporal(mentions: readonly Mention[], temporal: readonly Mention[]): Mention[] {
+  if (temporal.length === 0) return [...mentions];
+  const ordered = [...temporal].sort(byPosition);
+  const outread = new Set<Mention>();
+  const kept = mentions.filter((m) => {
+    // Binary search for the first temporal mention ending after m starts.
+    let lo = 0;
+    let hi = ordered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((ordered[mid] as Mention).endToken <= m.firstToken) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < ordered.length && (ordered[k] as Mention).firstToken < m.endToken; k++) {
+      const t = ordered[k] as Mention;
+      if (m.firstToken >= t.firstToken && m.endToken <= t.endToken) return false;
+      outread.add(t);
+    }
+    return true;
+  });
+  return [...kept, ...ordered.filter((t) => !outread.has(t))].sort(byPosition);
+}

@@ -1,0 +1,98 @@
+/**
+ * The temporal stage's word lists (JSON files beside this one) in matching form, ready for
+ * token lookups: single words in maps, multiword phrases in phrase sets.
+ */
+import { normalise } from '../../text/normalise.ts';
+import { PhraseSet } from '../../text/phrases.ts';
+import { termKey } from '../../text/tokenise.ts';
+import cuesData from './cues.json' with { type: 'json' };
+import type { DayPart, TimeUnit } from './expression.ts';
+import monthsData from './months.json' with { type: 'json' };
+import numbersData from './number-words.json' with { type: 'json' };
+import relativeData from './relative-words.json' with { type: 'json' };
+import unitsData from './time-units.json' with { type: 'json' };
+import weekdaysData from './weekdays.json' with { type: 'json' };
+
+function wordMap<V>(record: Record<string, V>): ReadonlyMap<string, V> {
+  return new Map(Object.entries(record).map(([word, value]) => [normalise(word), value]));
+}
+
+export const MONTHS = wordMap(monthsData.months);
+export const WEEKDAYS = wordMap(weekdaysData.weekdays);
+export const UNITS = wordMap(unitsData.units as Record<string, TimeUnit>);
+export const PERIODS = wordMap(unitsData.periods as Record<string, 'W' | 'M' | 'Y'>);
+export const PLURAL_UNITS: ReadonlySet<string> = new Set(unitsData.plurals.map(normalise));
+export const SMALLER_UNIT = new Map(Object.entries(unitsData.smaller) as [TimeUnit, [TimeUnit, number]][]);
+export const DAY_PARTS = wordMap(relativeData.dayParts as Record<string, DayPart>);
+export const NIGHTS = wordMap(relativeData.nights);
+
+/** Number words and phrases, with compound tens spelled out ("treinta y seis"). */
+function numberPhrases(): [string, number][] {
+  const words: Record<string, number> = numbersData.numbers;
+  const phrases: [string, number][] = [...Object.entries(words), ...Object.entries(numbersData.phrases)];
+  const units = Object.entries(words).filter(([, n]) => n >= 1 && n <= 9);
+  for (const tens of numbersData.compoundTens) {
+    for (const [unit, n] of units) phrases.push([`${tens} y ${unit}`, (words[tens] ?? 0) + n]);
+  }
+  return phrases;
+}
+const NUMBER_PHRASES = numberPhrases();
+export const NUMBER_WORDS = new PhraseSet<number>(NUMBER_PHRASES);
+/** Words a number phrase can start with (the recogniser's triggers). */
+export const NUMBER_FIRST_WORDS: ReadonlySet<string> = new Set(NUMBER_PHRASES.map(([p]) => termKey(p).split(' ')[0] as string));
+
+export const RELATIVE_DAYS = new PhraseSet<number>(Object.entries(relativeData.days));
+export const NOT_TOMORROW_AFTER: ReadonlySet<string> = new Set(relativeData.notTomorrowAfter.map(normalise));
+export const PART_LINKS = PhraseSet.of(relativeData.partLinks);
+export const PART_OF_DAY_CUE = PhraseSet.of(relativeData.partOfDayCue);
+export const THIS: ReadonlySet<string> = new Set(relativeData.this.map(normalise));
+
+export const DIRECTION = new PhraseSet<-1 | 1>([
+  ...cuesData.last.map((w) => [w, -1] as const),
+  ...cuesData.next.map((w) => [w, 1] as const),
+]);
+export const AGO = PhraseSet.of(cuesData.ago);
+export const WITHIN = PhraseSet.of(cuesData.within);
+export const EVERY = PhraseSet.of(cuesData.every);
+export const TIMES = PhraseSet.of(cuesData.times);
+export const PER = PhraseSet.of(cuesData.per);
+export const APPROXIMATORS = PhraseSet.of(cuesData.approximators);
+export const HALF = PhraseSet.of(cuesData.half);
+export const PERIOD_EDGES = PhraseSet.of(cuesData.periodEdges);
+
+export const CLOCK_AFTER = PhraseSet.of(cuesData.clockAfter);
+export const CLOCK_DAY_PARTS = new PhraseSet<string>(Object.entries(cuesData.clockDayParts));
+export const DATE_SEPARATORS: ReadonlySet<string> = new Set(cuesData.dateSeparators);
+export const DAY_WORD = normalise(cuesData.day[0] as string);
+export const OF: ReadonlySet<string> = new Set(cuesData.of);
+
+/** First words (matching form) of the given phrases: what a rule starting with them is triggered by. */
+export function firstWords(...lists: readonly (readonly string[])[]): string[] {
+  return lists.flat().map((p) => termKey(p).split(' ')[0] as string);
+}
+export const RELATIVE_DAY_WORDS = Object.keys(relativeData.days);
+export const NIGHT_WORDS = Object.keys(relativeData.nights);
+export const DIRECTION_WORDS = [...cuesData.last, ...cuesData.next];
+export const THIS_WORDS = relativeData.this;
+export const AGO_WORDS = cuesData.ago;
+export const WITHIN_WORDS = cuesData.within;
+export const EVERY_WORDS = cuesData.every;
+export const PART_OF_DAY_CUE_WORDS = relativeData.partOfDayCue;
+export const PERIOD_EDGE_WORDS = cuesData.periodEdges;
+export const TIMES_WORDS = cuesData.times;
+
+/** Cue phrases that must come right before an expression, as lists of matching forms. */
+export interface CuePhrases {
+  readonly list: readonly (readonly string[])[];
+  /** Last words of the phrases: a quick test before comparing whole phrases. */
+  readonly lastWords: ReadonlySet<string>;
+}
+function phrasesBefore(phrases: readonly string[]): CuePhrases {
+  const list = phrases.map((p) => termKey(p).split(' '));
+  return { list, lastWords: new Set(list.map((words) => words[words.length - 1] as string)) };
+}
+export const YEAR_BEFORE = phrasesBefore(cuesData.yearBefore);
+export const MONTH_BEFORE = phrasesBefore(cuesData.monthBefore);
+export const DAY_MONTH_BEFORE = phrasesBefore(cuesData.dayMonthBefore);
+export const DAY_WORD_BEFORE = phrasesBefore(cuesData.dayWordBefore);
+export const CLOCK_BEFORE = phrasesBefore(cuesData.clockBefore);

@@ -1,0 +1,82 @@
+/**
+ * The domain of a lexicon concept, derived from its semantic type, category, tags and codes, for
+ * `glosa dict info` and the coverage targets of the default lexicon.
+ */
+import type { LexiconConcept } from './source.ts';
+
+export const DOMAINS = [
+  'signs and symptoms',
+  'diseases',
+  'anatomy',
+  'procedures',
+  'labs',
+  'drugs',
+  'vital signs',
+  'organisms',
+  'reporting verbs',
+  'family',
+  'devices',
+  'qualifiers',
+  'other',
+] as const;
+export type Domain = (typeof DOMAINS)[number];
+
+/** Minimum concept counts of the default lexicon (issue 5). */
+export const DOMAIN_TARGETS: Partial<Record<Domain, number>> = {
+  'signs and symptoms': 400,
+  diseases: 800,
+  anatomy: 400,
+  procedures: 300,
+  labs: 200,
+  drugs: 250,
+};
+
+const DISEASE_TYPES = new Set([
+  'Disease or Syndrome',
+  'Neoplastic Process',
+  'Mental or Behavioral Dysfunction',
+  'Injury or Poisoning',
+  'Congenital Abnormality',
+  'Pathologic Function',
+  'Acquired Abnormality',
+  'Anatomical Abnormality',
+  'Cell or Molecular Dysfunction',
+  'Experimental Model of Disease',
+]);
+const SIGN_TYPES = new Set(['Sign or Symptom', 'Finding']);
+const QUALIFIER_CATEGORIES = new Set(['Qualitative Concept', 'Quantitative Concept', 'Spatial Concept', 'Temporal Concept']);
+const VITAL_TYPES = new Set(['Clinical Attribute', 'Organism Attribute', 'Organism Function']);
+
+export function domainOf(c: LexiconConcept): Domain {
+  if (c.tags.includes('reporting_verb')) return 'reporting verbs';
+  if (c.semantic_type === 'Family Group') return 'family';
+  if (c.category === 'Organism') return 'organisms';
+  if (c.tags.includes('measurable') && VITAL_TYPES.has(c.semantic_type)) return 'vital signs';
+  if (c.category === 'Laboratory Procedure' || c.category === 'Laboratory or Test Result' || c.loinc.length > 0) return 'labs';
+  // A measured analyte or rate ("troponina", "filtrado glomerular"): measurable and not a vital sign.
+  if (c.tags.includes('measurable')) return 'labs';
+  if (c.category === 'Substance') return 'drugs';
+  if (c.category === 'Anatomy') return 'anatomy';
+  if (c.category === 'Diagnostic Procedure' || c.category === 'Therapeutic or Preventive Procedure') return 'procedures';
+  if (DISEASE_TYPES.has(c.semantic_type)) return 'diseases';
+  if (c.category === 'Manufactured Object') return 'devices';
+  if (SIGN_TYPES.has(c.semantic_type)) return 'signs and symptoms';
+  if (c.category === undefined || QUALIFIER_CATEGORIES.has(c.category)) return 'qualifiers';
+  return 'other';
+}
+
+export interface DomainCount {
+  readonly domain: Domain;
+  readonly concepts: number;
+  readonly terms: number;
+  readonly target?: number;
+}
+
+export function countByDomain(concepts: readonly LexiconConcept[]): DomainCount[] {
+  return DOMAINS.map((domain) => {
+    const members = concepts.filter((c) => domainOf(c) === domain);
+    const terms = members.reduce((n, c) => n + c.terms.length + c.abbreviations.length, 0);
+    const target = DOMAIN_TARGETS[domain];
+    return target === undefined ? { domain, concepts: members.length, terms } : { domain, concepts: members.length, terms, target };
+  });
+}
