@@ -14,6 +14,7 @@ const HELP = `usage: glosa dict <subcommand>
   export --format jsonl    print the default lexicon, one concept a line (the format check-lexicon reads),
                            with the rules of src/lexicon/ambiguity.yaml applied
   info                     concept and term counts per domain, with the coverage targets
+  import --format F ...    import UMLS RRF, SNOMED CT RF2 or a TSV gazetteer (glosa dict import --help)
 `;
 
 /** The default lexicon as the dictionary holds it: sources with the ambiguity rules applied. */
@@ -83,6 +84,7 @@ export async function run(args: string[]): Promise<number> {
   if (sub === 'build') return build(rest);
   if (sub === 'export') return exportLexicon(rest);
   if (sub === 'info') return info();
+  if (sub === 'import') return (await import('./dict-import.ts')).runImport(rest);
   process.stdout.write(HELP);
   return sub === undefined || sub === '--help' ? 0 : 2;
 }
