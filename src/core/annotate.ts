@@ -3,14 +3,17 @@
  * design.md: text (tokenise, segment), match, context, attach, emit.
  */
 import { attachHeadsAndRelations } from './attach/heads.ts';
-import { systemClock, type Clock } from './clock.ts';
-import { applyNegation } from './context/negation.ts';
+import { referenceDateTime, systemClock, type Clock } from './clock.ts';
+import { applyContext } from './context/context.ts';
 import { DEFAULT_VENDOR_KEY, type AnnotationResult, type RequestConfig } from './contract.ts';
 import type { Dictionary } from './dictionary/lookup.ts';
 import type { DictionaryMeta } from './dictionary/types.ts';
 import { emitResult } from './emit/emit.ts';
 import { extendLaterality } from './match/laterality.ts';
 import { matchConcepts } from './match/matcher.ts';
+import { findQuantities, withQuantities } from './measure/quantities/quantities.ts';
+import { attachTimes } from './measure/time/attach-time.ts';
+import { findTemporal, withTemporal } from './measure/time/temporal.ts';
 import { createOffsetConverter } from './text/codepoints.ts';
 import { segmentSentences } from './text/segment.ts';
 import { tokenise } from './text/tokenise.ts';
@@ -21,8 +24,10 @@ export interface AnnotatorOptions {
   readonly maxTermWords: number;
   /** Shortest dictionary term in characters, validated short terms exempt (default 3). */
   readonly minTermChars: number;
-  /** How many words a negation cue's scope may reach (default 10). */
+  /** How many words with no concept a negation or uncertainty scope may run over (default 10). */
   readonly negationWindowWords: number;
+  /** Find quantities with units ("64 mg/dl"); a request's `config.parse_quantities` overrides it (default true). */
+  readonly parseQuantities: boolean;
   /** Name of the coarse-category key inside `type` (default "vendor"). */
   readonly vendorKey: string;
   /** Version label in every result. */
@@ -35,6 +40,7 @@ export const DEFAULT_ANNOTATOR_OPTIONS: AnnotatorOptions = {
   maxTermWords: 9,
   minTermChars: 3,
   negationWindowWords: 10,
+  parseQuantities: true,
   vendorKey: DEFAULT_VENDOR_KEY,
   version: GLOSA_VERSION,
   clock: systemClock,
@@ -52,13 +58,17 @@ export function createAnnotator(dictionary: Dictionary, overrides: Partial<Annot
   return {
     dictionary: dictionary.meta,
     options,
-    annotate(text) {
+    annotate(text, config) {
       const tokens = tokenise(text);
       const sentenceOf = segmentSentences(tokens);
-      const mentions = matchConcepts(text, tokens, dictionary, options);
-      extendLaterality(mentions, tokens);
-      applyNegation(mentions, tokens, sentenceOf, { windowWords: options.negationWindowWords });
-      attachHeadsAndRelations(mentions, tokens, sentenceOf);
+      const concepts = matchConcepts(text, tokens, dictionary, options);
+      extendLaterality(concepts, tokens);
+      const parseQuantities = config?.parse_quantities ?? options.parseQuantities;
+      const measured = parseQuantities ? withQuantities(concepts, findQuantities(text, tokens)) : concepts;
+      const mentions = withTemporal(measured, findTemporal(tokens, referenceDateTime(config?.text_datetime, options.clock)));
+      applyContext(mentions, tokens, sentenceOf, { windowWords: options.negationWindowWords });
+      attachHeadsAndRelations(mentions, tokens);
+      attachTimes(mentions, tokens, sentenceOf);
       return emitResult(text, mentions, createOffsetConverter(text), options);
     },
   };

@@ -162,6 +162,8 @@ export const TextDatetimeSchema = z.string().refine(isValidTextDatetime, {
 /** Per-request configuration; every entry is optional and unknown entries are ignored. */
 export const RequestConfigSchema = z.looseObject({
   text_datetime: TextDatetimeSchema.optional(),
+  /** Glosa extension, as the original's on-premises "quantity parsing on/off": false skips quantities. */
+  parse_quantities: z.boolean({ error: '"config.parse_quantities" must be true or false.' }).optional(),
 });
 export type RequestConfig = z.infer<typeof RequestConfigSchema>;
 

@@ -11,3 +11,14 @@ export function localConcept(id: string, preferredTerm: string, semanticType: st
   if (!/^L\d{7}$/.test(id)) throw new Error(`a Glosa-local identifier is L and seven digits: ${id}`);
   return { cui: id, preferredTerm, semanticType, category, tags: [], snomedCt: [], icd10Cm: [], icd9Cm: [], loinc: [] };
 }
+
+/** A number with its unit ("64 mg/dl", "120/80 mmHg"): no UMLS concept fits every such reading. */
+export const QUANTITY_CONCEPT = localConcept('L0000001', 'cantidad', 'Quantitative Concept', 'Quantitative Concept');
+
+/** Temporal expressions, one concept per TIMEX3 type (Glosa-local ids L0000100–L0000199). */
+export const TEMPORAL_CONCEPTS = {
+  DATE: localConcept('L0000100', 'fecha', 'Temporal Concept', 'Temporal Concept'),
+  TIME: localConcept('L0000101', 'hora', 'Temporal Concept', 'Temporal Concept'),
+  DURATION: localConcept('L0000102', 'duración', 'Temporal Concept', 'Temporal Concept'),
+  SET: localConcept('L0000103', 'frecuencia', 'Temporal Concept', 'Temporal Concept'),
+} as const;

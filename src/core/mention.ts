@@ -68,3 +68,33 @@ export function isAnatomy(m: Mention): boolean {
 export function isReportingVerb(m: Mention): boolean {
   return m.concept.tags.includes('reporting_verb');
 }
+
+/** A relative ("madre", "abuela materna"): the lexicon gives it the semantic type Family Group. */
+export function isFamilyMember(m: Mention): boolean {
+  return m.kind === 'concept' && m.concept.semanticType === 'Family Group';
+}
+
+/** Orders mentions by text position (longer first on ties), as every stage after matching expects. */
+export function byPosition(a: Mention, b: Mention): number {
+  return a.start - b.start || b.end - a.end;
+}
+
+/**
+ * Calls `visit` once per sentence that holds a mention, with the sentence's mention index range
+ * [from, to) in `mentions` (sorted by position). Stages work sentence by sentence so that their
+ * cost stays linear in the text.
+ */
+export function forEachSentence(
+  mentions: readonly Mention[],
+  sentenceOf: Uint32Array,
+  visit: (sentence: number, from: number, to: number) => void,
+): void {
+  let from = 0;
+  while (from < mentions.length) {
+    const sentence = sentenceOf[(mentions[from] as Mention).firstToken] as number;
+    let to = from + 1;
+    while (to < mentions.length && sentenceOf[(mentions[to] as Mention).firstToken] === sentence) to++;
+    visit(sentence, from, to);
+    from = to;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Measures the context stages on the behaviour cases: pass rate per case file, and a confusion
+ * table of negated / uncertain / affirmed (expected against produced) over every expectation that
+ * states `negated` or `uncertain`.
+ *
+ *   npm run eval:context              the default lexicon (the full pipeline as shipped)
+ *   npm run eval:context -- --fixture the test dictionary of tests/context (engine alone)
+ *   npm run eval:context -- --speed   also the share of annotate time spent in the context
+ *                                     stages (quantities, context, attach) on the bench corpus
+ */
+import { syntheticNotes } from '../bench/corpus.ts';
+import { median } from '../bench/stats.ts';
+import { attachHeadsAndRelations } from '../src/core/attach/heads.ts';
+import { createAnnotator } from '../src/core/annotate.ts';
+import { applyContext } from '../src/core/context/context.ts';
+import type { Annotation } from '../src/core/contract.ts';
+import type { Dictionary } from '../src/core/dictionary/lookup.ts';
+import { extendLaterality } from '../src/core/match/laterality.ts';
+import { matchConcepts } from '../src/core/match/matcher.ts';
+import { findQuantities, withQuantities } from '../src/core/measure/quantities/quantities.ts';
+import { segmentSentences } from '../src/core/text/segment.ts';
+import { tokenise } from '../src/core/text/tokenise.ts';
+import { loadDefaultDictionary } from '../src/lexicon/load.ts';
+import { fixtureDictionary } from '../tests/context/fixture-lexicon.ts';
+import { checkCase, nthBegin, type ExpectItem } from '../tests/dev-cases/check-case.ts';
+import { loadCases } from '../tests/dev-cases/load-cases.ts';
+
+const TOPICS = ['negation', 'uncertainty', 'family', 'relations', 'quantities', 'spec-examples'];
+const LABELS = ['negated', 'uncertain', 'affirmed', 'not found'] as const;
+type Label = (typeof LABELS)[number];
+
+const useFixture = process.argv.includes('--fixture');
+const now = new Date(2024, 5, 10, 12, 0, 0);
+const dictionary: Dictionary = useFixture ? fixtureDictionary() : loadDefaultDictionary();
+const annotator = createAnnotator(dictionary, { clock: () => now });
+
+function expectedLabel(e: ExpectItem): Label | undefined {
+  if (e.negated === undefined && e.uncertain === undefined) return undefined;
+  if (e.negated === true) return 'negated';
+  if (e.uncertain === true) return 'uncertain';
+  return 'affirmed';
+}
+
+function producedLabel(a: Annotation | undefined): Label {
+  if (a === undefined) return 'not found';
+  if (a.characteristics.negative) return 'negated';
+  if (a.characteristics.uncertain) return 'uncertain';
+  return 'affirmed';
+}
+
+const confusion = new Map<string, number>();
+const rows: string[][] = [['file', 'passed', 'cases', 'rate']];
+const failures: string[] = [];
+let passedAll = 0;
+let casesAll = 0;
+for (const { topic, cases } of loadCases().filter((t) => TOPICS.includes(t.topic))) {
+  let passed = 0;
+  for (const c of cases) {
+    const result = annotator.annotate(c.text, c.config);
+    const problems = checkCase(c, result, now);
+    if (problems.length === 0) passed++;
+    else failures.push(`${c.id}: ${problems.join('; ')}`);
+    for (const e of c.expect ?? []) {
+      const want = expectedLabel(e);
+      if (want === undefined) continue;
+      const begin = nthBegin(c.text, e.span, e.occurrence ?? 1);
+      const got = producedLabel(result.annotations.find((a) => a.match.text === e.span && a.match.begin === begin));
+      confusion.set(`${want}|${got}`, (confusion.get(`${want}|${got}`) ?? 0) + 1);
+    }
+  }
+  passedAll += passed;
+  casesAll += cases.length;
+  rows.push([topic, String(passed), String(cases.length), `${((100 * passed) / cases.length).toFixed(1)}%`]);
+}
+rows.push(['all', String(passedAll), String(casesAll), `${((100 * passedAll) / casesAll).toFixed(1)}%`]);
+
+function table(data: string[][]): string {
+  const widths = (data[0] ?? []).map((_, col) => Math.max(...data.map((r) => (r[col] ?? '').length)));
+  return data.map((r) => r.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  ')).join('\n');
+}
+
+console.log(`Context cases, ${useFixture ? 'fixture dictionary (tests/context)' : 'default lexicon'}\n`);
+console.log(table(rows));
+console.log('\nExpected (rows) against produced (columns), over expectations that state negated or uncertain:\n');
+const expectedRows = LABELS.filter((l) => l !== 'not found');
+console.log(
+  table([
+    ['expected \\ produced', ...LABELS],
+    ...expectedRows.map((want) => [want, ...LABELS.map((got) => String(confusion.get(`${want}|${got}`) ?? 0))]),
+  ]),
+);
+if (failures.length > 0) console.log(`\nFailing cases:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+
+/**
+ * The context stages' share of annotate time over the bench corpus. Each run times the stages and
+ * then the whole annotate call back to back, and the share is the median of the runs' ratios, so
+ * that a busy machine slows both sides alike.
+ */
+function speed(): void {
+  const notes = syntheticNotes(1_000_000);
+  const megabytes = notes.reduce((sum, n) => sum + Buffer.byteLength(n, 'utf8'), 0) / 1e6;
+  const config = { text_datetime: '2024-06-10T12:00:00' };
+  const shares: number[] = [];
+  const annotateMs: number[] = [];
+  for (let run = 0; run < 8; run++) {
+    const prepared = notes.map((text) => {
+      const tokens = tokenise(text);
+      const mentions = matchConcepts(text, tokens, dictionary, annotator.options);
+      extendLaterality(mentions, tokens);
+      return { text, tokens, sentenceOf: segmentSentences(tokens), mentions };
+    });
+    let start = performance.now();
+    for (const p of prepared) {
+      const mentions = withQuantities(p.mentions, findQuantities(p.text, p.tokens));
+      applyContext(mentions, p.tokens, p.sentenceOf, { windowWords: annotator.options.negationWindowWords });
+      attachHeadsAndRelations(mentions, p.tokens);
+    }
+    const contextMs = performance.now() - start;
+    start = performance.now();
+    for (const note of notes) annotator.annotate(note, config);
+    const wholeMs = performance.now() - start;
+    if (run === 0) continue; // warm-up
+    shares.push(contextMs / wholeMs);
+    annotateMs.push(wholeMs);
+  }
+  const ms = median(annotateMs);
+  console.log(
+    `\nSpeed over ${megabytes.toFixed(2)} MB: annotate ${ms.toFixed(0)} ms (${(megabytes / (ms / 1000)).toFixed(1)} MB/s, median of 7); ` +
+      `context stages (quantities, context, attach) ${(100 * median(shares)).toFixed(1)}% of annotate time (target ≤ 30%)`,
+  );
+}
+if (process.argv.includes('--speed')) speed();

@@ -1,0 +1,42 @@
+/**
+ * A quantity measures the nearest concept before it in its clause ("LDL 64 mg/dl", "Temperatura
+ * de 38,5 ºC"): that concept gets `quantifier` and a `has_quantity` relation, and the quantity's
+ * head is the measured concept.
+ */
+import type { Mention } from '../mention.ts';
+import type { Token } from '../text/tokenise.ts';
+import rules from './quantity-links.json' with { type: 'json' };
+
+const MEASURED_CATEGORIES: ReadonlySet<string> = new Set(rules.measuredCategories);
+const GAP_BREAKS: ReadonlySet<string> = new Set(rules.gapBreaks);
+
+function measurable(m: Mention): boolean {
+  if (m.kind !== 'concept') return false;
+  return m.concept.tags.includes('measurable') || (m.concept.category !== undefined && MEASURED_CATEGORIES.has(m.concept.category));
+}
+
+/** Whether nothing between tokens [from, to) keeps a concept from its quantity. */
+function openGap(tokens: readonly Token[], from: number, to: number): boolean {
+  if (to - from > rules.maxGapTokens) return false;
+  for (let i = from; i < to; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind === 'number' || GAP_BREAKS.has(t.norm) || (i > from && t.afterLineBreak)) return false;
+  }
+  return !(tokens[to] as Token | undefined)?.afterLineBreak;
+}
+
+export function attachQuantities(mentions: readonly Mention[], tokens: readonly Token[]): void {
+  for (let k = 0; k < mentions.length; k++) {
+    const quantity = mentions[k] as Mention;
+    if (quantity.kind !== 'quantity') continue;
+    for (let j = k - 1; j >= 0; j--) {
+      const candidate = mentions[j] as Mention;
+      if (candidate.kind === 'quantity' || !openGap(tokens, candidate.endToken, quantity.firstToken)) break;
+      if (!measurable(candidate)) continue;
+      quantity.head = candidate;
+      candidate.characteristics.quantifier ??= quantity;
+      candidate.relations.push({ rel: 'has_quantity', to: quantity });
+      break;
+    }
+  }
+}

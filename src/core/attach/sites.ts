@@ -1,0 +1,53 @@
+/**
+ * Anatomical sites: a finding followed by a preposition (an article may come between) and an
+ * Anatomy mention gets `has_anatomical_location`; the site's head is the finding. Sites joined by
+ * "y" or a comma attach to the same finding ("dolor en el brazo y en la pierna"). A negated
+ * finding's site is negated with the same trigger.
+ */
+import { isAnatomy, isFinding, type Mention } from '../mention.ts';
+import { PhraseSet } from '../text/phrases.ts';
+import type { Token } from '../text/tokenise.ts';
+import links from './links.json' with { type: 'json' };
+
+const SITE_PREPOSITIONS = PhraseSet.of(links.sitePrepositions);
+const ARTICLES = PhraseSet.of(links.articles);
+const COORDINATORS = PhraseSet.of(links.siteCoordinators);
+
+function skipArticle(tokens: readonly Token[], at: number): number {
+  return ARTICLES.matchAt(tokens, at)?.end ?? at;
+}
+
+/** Token where a site right after `after` would start ("en el brazo"), or -1. */
+function siteStart(tokens: readonly Token[], after: number): number {
+  const preposition = SITE_PREPOSITIONS.matchAt(tokens, after);
+  return preposition === undefined ? -1 : skipArticle(tokens, preposition.end);
+}
+
+/** Token where a further site after a coordinator would start ("y en la pierna", ", pierna"), or -1. */
+function nextSiteStart(tokens: readonly Token[], after: number): number {
+  const coordinator = COORDINATORS.matchAt(tokens, after);
+  if (coordinator === undefined) return -1;
+  const preposition = SITE_PREPOSITIONS.matchAt(tokens, coordinator.end);
+  return skipArticle(tokens, preposition?.end ?? coordinator.end);
+}
+
+function link(finding: Mention, site: Mention): void {
+  site.head = finding;
+  finding.relations.push({ rel: 'has_anatomical_location', to: site });
+  if (finding.characteristics.negative !== undefined) site.characteristics.negative ??= finding.characteristics.negative;
+}
+
+export function attachSites(mentions: readonly Mention[], tokens: readonly Token[]): void {
+  for (let k = 0; k < mentions.length; k++) {
+    const finding = mentions[k] as Mention;
+    if (!isFinding(finding)) continue;
+    let start = siteStart(tokens, finding.endToken);
+    let next = k + 1;
+    for (let site = mentions[next]; site !== undefined && site.firstToken === start; site = mentions[next]) {
+      if (!isAnatomy(site) || site.head !== undefined) break;
+      link(finding, site);
+      start = nextSiteStart(tokens, site.endToken);
+      next++;
+    }
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * Negation and uncertainty, ConText-style, one sentence at a time. A cue opens a scope (forward),
+ * or reaches back (post-triggers), or both; concepts inside a scope carry the cue's span. A scope
+ * ends at a terminator, the sentence end (line breaks end sentences), a new cue of its kind, a
+ * reporting verb that opens a new clause, or after `windowWords` words with no concept.
+ */
+import { forEachSentence, isFamilyMember, isReportingVerb, type Cue, type Mention } from '../mention.ts';
+import type { Token } from '../text/tokenise.ts';
+import {
+  AFFIRMERS,
+  BACKWARD_STOPS,
+  CLAUSE_COMMAS,
+  CONTEXT_RULES,
+  FORM_ANSWERS,
+  FUSED_VERB_PREFIXES,
+  NOT_HEDGED,
+  VERB_COORDINATORS,
+  type CueKind,
+  type Rule,
+} from './triggers.ts';
+
+export interface CueOptions {
+  /** How many words with no concept a scope may run over before it ends. */
+  readonly windowWords: number;
+}
+
+interface Scope {
+  readonly kind: CueKind;
+  readonly cue: Cue;
+  readonly cueToken: number;
+  /** First token inside the scope. */
+  readonly from: number;
+  /** Reach back when the scope closes with no concept in it ("Neumonía probable."). */
+  readonly fallsBack: boolean;
+  /** Where that reach stops: the floor when the cue was found. */
+  readonly floor: number;
+  words: number;
+  found: boolean;
+}
+
+/** Concepts a cue may modify: not quantities or dates, not the relatives that govern others. */
+function modifiable(m: Mention): boolean {
+  return m.kind === 'concept' && !isFamilyMember(m);
+}
+
+function mark(m: Mention, kind: CueKind, cue: Cue): void {
+  if (kind === 'negation') m.characteristics.negative ??= cue;
+  else if (m.concept.category === undefined || !NOT_HEDGED.has(m.concept.category)) m.characteristics.uncertain ??= cue;
+}
+
+/** Scans sentences one after another; one scanner serves a whole text. */
+class SentenceScanner {
+  /** The open scope of each kind (at most one each). */
+  private negation: Scope | undefined;
+  private uncertainty: Scope | undefined;
+  /** Backward scopes never reach before this token (the end of the last cue or terminator). */
+  private floor = 0;
+  /** Index of the next mention not yet passed. */
+  private next = 0;
+  private firstMention = 0;
+  private endMention = 0;
+  private start = 0;
+  private end = 0;
+
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly mentions: readonly Mention[],
+    private readonly options: CueOptions,
+  ) {}
+
+  /** Scans the sentence of tokens [start, end) that holds mentions [firstMention, endMention). */
+  scan(firstMention: number, endMention: number, start: number, end: number): void {
+    this.firstMention = firstMention;
+    this.next = firstMention;
+    this.endMention = endMention;
+    this.start = start;
+    this.floor = start;
+    this.end = end;
+    let i = start;
+    while (i < end) i = this.step(i);
+    this.close('negation');
+    this.close('uncertainty');
+  }
+
+  /** Handles the token at `i`; returns the next token to look at. */
+  private step(i: number): number {
+    const here = this.mentionAt(i);
+    if (this.isFormAnswer(i)) {
+      this.reachBack({ start: this.tok(i).start, end: this.tok(i).end }, 'negation', i - 2, false, this.floor);
+      this.floor = i + 1;
+      return i + 1;
+    }
+    const rule = CONTEXT_RULES.matchAt(this.tokens, i);
+    // A lexicon concept longer than the phrase owns its words ("no fumador").
+    if (rule !== undefined && rule.end <= this.end && (here === undefined || here.endToken <= rule.end)) {
+      return this.applyRule(i, rule.end, rule.value);
+    }
+    if (here !== undefined) return this.enterMention(i, here);
+    if (this.tok(i).kind === 'word') {
+      if (this.negation !== undefined && ++this.negation.words > this.options.windowWords) this.close('negation');
+      if (this.uncertainty !== undefined && ++this.uncertainty.words > this.options.windowWords) this.close('uncertainty');
+    }
+    return i + 1;
+  }
+
+  /** A cue, pseudo-cue or terminator phrase at tokens [i, end). */
+  private applyRule(i: number, end: number, r: Rule): number {
+    if (r.role === 'pseudo') return this.pass(end);
+    if (r.role === 'terminator') {
+      this.close('negation');
+      this.close('uncertainty');
+      this.floor = end;
+      return this.pass(end);
+    }
+    if (r.coordination && this.scope(r.kind) !== undefined) return this.pass(end);
+    let cueEnd = r.firstWordOnly ? i + 1 : this.fusedVerbEnd(i, end);
+    // "no refiere dolor": the cue is "no" alone and the reporting verb is inside the scope.
+    const verb = this.reportingVerbWithin(i + 1, cueEnd);
+    if (verb !== undefined) cueEnd = verb;
+    const cue: Cue = { start: this.tok(i).start, end: this.tok(cueEnd - 1).end };
+    const from = r.firstWordOnly ? end : cueEnd;
+    if (r.direction === 'both' && this.endsClause(from)) {
+      // "Neumonía probable, ...": a two-way cue that closes its phrase looks back.
+      this.reachBack(cue, r.kind, i - 1, false, this.floor);
+    } else if (r.direction !== 'backward') {
+      this.open(r.kind, cue, i, from, r.direction === 'both');
+    } else if (this.reachBack(cue, r.kind, i - 1, r.overList, this.floor) === 0 && i === this.floor) {
+      // A post-trigger that opens its clause with nothing before it looks forward ("Descartado TEP.").
+      this.open(r.kind, cue, i, from, false);
+    }
+    this.floor = from;
+    return this.pass(from);
+  }
+
+  /** A mention starting at token `i`: open scopes cover it. */
+  private enterMention(i: number, m: Mention): number {
+    if (this.negation !== undefined && this.negation.from < i && AFFIRMERS.matchAt(this.tokens, m.endToken) !== undefined) {
+      // "Sin signos de X, peristaltismo conservado": a concept said to be there ends the list.
+      this.close('negation');
+    }
+    this.next++;
+    if (isReportingVerb(m) && !(i > this.start && VERB_COORDINATORS.has(this.tok(i - 1).norm))) {
+      // A reporting verb after a scope's first token opens a new, affirmative clause ("ni refiere" does not).
+      if (this.negation !== undefined && i > this.negation.from) this.close('negation');
+      if (this.uncertainty !== undefined && i > this.uncertainty.from) this.close('uncertainty');
+    }
+    this.cover(this.negation, m);
+    this.cover(this.uncertainty, m);
+    return Math.max(m.endToken, i + 1);
+  }
+
+  private open(kind: CueKind, cue: Cue, cueToken: number, from: number, fallsBack: boolean): void {
+    this.close(kind);
+    // After a comma a new cue starts a new clause: "compatible con X, no se observa Y".
+    if (cueToken > this.start && CLAUSE_COMMAS.has(this.tok(cueToken - 1).norm))
+      this.close(kind === 'negation' ? 'uncertainty' : 'negation');
+    this.setScope(kind, { kind, cue, cueToken, from, fallsBack, floor: this.floor, words: 0, found: false });
+  }
+
+  private tok(i: number): Token {
+    return this.tokens[i] as Token;
+  }
+
+  private scope(kind: CueKind): Scope | undefined {
+    return kind === 'negation' ? this.negation : this.uncertainty;
+  }
+
+  private setScope(kind: CueKind, scope: Scope | undefined): void {
+    if (kind === 'negation') this.negation = scope;
+    else this.uncertainty = scope;
+  }
+
+  /** A mention inside an open scope takes its cue, and the scope's word window starts again. */
+  private cover(scope: Scope | undefined, m: Mention): void {
+    if (scope === undefined) return;
+    if (modifiable(m)) mark(m, scope.kind, scope.cue);
+    scope.found = true;
+    scope.words = 0;
+  }
+
+  /** The mention that starts at token `i`, skipping any that the scan has passed. */
+  private mentionAt(i: number): Mention | undefined {
+    while (this.next < this.endMention && (this.mentions[this.next] as Mention).firstToken < i) this.next++;
+    if (this.next >= this.endMention) return undefined;
+    const m = this.mentions[this.next] as Mention;
+    return m.firstToken === i ? m : undefined;
+  }
+
+  /** Moves past tokens that a cue or pseudo-cue took; mentions inside them are not modified. */
+  private pass(to: number): number {
+    while (this.next < this.endMention && (this.mentions[this.next] as Mention).firstToken < to) this.next++;
+    return to;
+  }
+
+  /** "No se identifican X": a bare "no", "se" and a verb that is no concept make one cue. */
+  private fusedVerbEnd(i: number, end: number): number {
+    if (end !== i + 1) return end;
+    const prefix = FUSED_VERB_PREFIXES.matchAt(this.tokens, i);
+    if (prefix === undefined || prefix.end >= this.end || this.tok(prefix.end).kind !== 'word') return end;
+    return this.mentionStartsAt(prefix.end) ? end : prefix.end + 1;
+  }
+
+  private mentionStartsAt(token: number): boolean {
+    for (let k = this.next; k < this.endMention; k++) {
+      const first = (this.mentions[k] as Mention).firstToken;
+      if (first >= token) return first === token;
+    }
+    return false;
+  }
+
+  private reportingVerbWithin(from: number, to: number): number | undefined {
+    for (let k = this.next; k < this.endMention; k++) {
+      const m = this.mentions[k] as Mention;
+      if (m.firstToken >= to) break;
+      if (m.firstToken >= from && isReportingVerb(m)) return m.firstToken;
+    }
+    return undefined;
+  }
+
+  /** Whether token `i` ends a phrase: the sentence end or punctuation other than an opening bracket. */
+  private endsClause(i: number): boolean {
+    if (i >= this.end) return true;
+    const t = this.tok(i);
+    return t.kind === 'punct' && t.norm !== '(';
+  }
+
+  /** "Fiebre: no": an answer right after a colon, closing its clause, negates the field. */
+  private isFormAnswer(i: number): boolean {
+    if (i - 1 <= this.start || this.tok(i - 1).norm !== ':') return false;
+    const answer = FORM_ANSWERS.matchAt(this.tokens, i);
+    if (answer === undefined || answer.end !== i + 1) return false;
+    return this.endsClause(i + 1);
+  }
+
+  /** Marks the concepts that end at or before token `last`, back to the clause start. */
+  /** Returns how many concepts it marked. */
+  private reachBack(cue: Cue, kind: CueKind, last: number, overList: boolean, floor: number): number {
+    let limit = last + 1;
+    let words = 0;
+    while (limit - 1 >= floor) {
+      const t = this.tok(limit - 1);
+      if (BACKWARD_STOPS.has(t.norm) || (t.norm === ',' && !overList)) break;
+      if (t.kind === 'word' && ++words > this.options.windowWords) break;
+      limit--;
+    }
+    let marked = 0;
+    for (let k = this.next - 1; k >= this.firstMention; k--) {
+      const m = this.mentions[k] as Mention;
+      if (m.firstToken < limit) break;
+      if (m.endToken <= last + 1 && modifiable(m) && !isReportingVerb(m)) {
+        mark(m, kind, cue);
+        marked++;
+      }
+    }
+    return marked;
+  }
+
+  private close(kind: CueKind): void {
+    const scope = this.scope(kind);
+    if (scope === undefined) return;
+    this.setScope(kind, undefined);
+    if (scope.fallsBack && !scope.found) this.reachBack(scope.cue, kind, scope.cueToken - 1, false, scope.floor);
+  }
+}
+
+/** Marks negated and uncertain concepts; `mentions` must be sorted by position. */
+export function applyCues(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array, options: CueOptions): void {
+  const scanner = new SentenceScanner(tokens, mentions, options);
+  forEachSentence(mentions, sentenceOf, (sentence, from, to) => {
+    let start = (mentions[from] as Mention).firstToken;
+    while (start > 0 && sentenceOf[start - 1] === sentence) start--;
+    let end = (mentions[to - 1] as Mention).endToken;
+    while (end < tokens.length && sentenceOf[end] === sentence) end++;
+    scanner.scan(from, to, start, end);
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * The context stage's lexicon: cue phrases from the JSON lists beside this file, gathered in one
+ * phrase set so that the longest phrase at a position decides what it is ("no se descarta" is
+ * uncertainty, not "no"; "sin embargo" ends a scope, it is not "sin").
+ */
+import { PhraseSet } from '../text/phrases.ts';
+import negation from './negation-triggers.json' with { type: 'json' };
+import scopeRules from './scope-rules.json' with { type: 'json' };
+import uncertainty from './uncertainty-triggers.json' with { type: 'json' };
+
+export type CueKind = 'negation' | 'uncertainty';
+
+export type Rule =
+  | { readonly role: 'pseudo' }
+  | { readonly role: 'terminator' }
+  | {
+      readonly role: 'cue';
+      readonly kind: CueKind;
+      /** forward: what follows; backward: what precedes; both: forward, else backward. */
+      readonly direction: 'forward' | 'backward' | 'both';
+      /** A backward scope that runs over commas (plural post-triggers: "X, Y y Z descartados"). */
+      readonly overList: boolean;
+      /** Only the first word is the cue's span ("Sin sospecha de": "Sin"). */
+      readonly firstWordOnly: boolean;
+      /** A cue only when it opens a scope ("ni"); inside one it merely coordinates. */
+      readonly coordination: boolean;
+    };
+
+function cue(kind: CueKind, direction: 'forward' | 'backward' | 'both', extra: Partial<Rule> = {}): Rule {
+  return { role: 'cue', kind, direction, overList: false, firstWordOnly: false, coordination: false, ...extra } as Rule;
+}
+
+function entries(): [string, Rule][] {
+  const list: [string, Rule][] = [];
+  const add = (phrases: readonly string[], rule: Rule): void => {
+    for (const p of phrases) list.push([p, rule]);
+  };
+  add(negation.forward, cue('negation', 'forward'));
+  add(negation.cueIsFirstWord, cue('negation', 'forward', { firstWordOnly: true }));
+  add(negation.coordination, cue('negation', 'forward', { coordination: true }));
+  add(negation.backward, cue('negation', 'backward'));
+  add(negation.backwardList, cue('negation', 'backward', { overList: true }));
+  add(uncertainty.forward, cue('uncertainty', 'forward'));
+  add(uncertainty.both, cue('uncertainty', 'both'));
+  // Later entries win on the same phrase: pseudo-triggers and terminators override cues.
+  add(scopeRules.pseudo, { role: 'pseudo' });
+  add(scopeRules.terminators, { role: 'terminator' });
+  return list;
+}
+
+export const CONTEXT_RULES = new PhraseSet<Rule>(entries());
+
+/** Answers that, after "Field:", negate the field ("Fiebre: no"). */
+export const FORM_ANSWERS = PhraseSet.of(negation.formAnswers);
+
+/** Single tokens that end a backward scope, besides terminators and sentence edges. */
+export const BACKWARD_STOPS: ReadonlySet<string> = new Set([':', '(', ')']);
+
+/** Punctuation after which a new cue opens a new clause and ends the other kind's scope too. */
+export const CLAUSE_COMMAS: ReadonlySet<string> = new Set([',', ':']);
+
+/** Words that keep a reporting verb inside the open scope ("No refiere ni presenta fiebre"). */
+export const VERB_COORDINATORS: ReadonlySet<string> = new Set(negation.coordination);
+
+/** Bare "no" + these words + a verb make one cue ("No se identifican"). */
+export const FUSED_VERB_PREFIXES = PhraseSet.of(negation.fusedVerbPrefixes);
+
+/** Words that, right after a concept, say it is present ("peristaltismo conservado"). */
+export const AFFIRMERS = PhraseSet.of(scopeRules.affirmers);
+
+/** Categories of acts rather than hypotheses, which uncertainty cues leave alone. */
+export const NOT_HEDGED: ReadonlySet<string> = new Set(scopeRules.notHedged);

@@ -1,0 +1,72 @@
+/**
+ * Quantities: a number (decimal comma or point, "." before groups of three digits for thousands),
+ * optionally a pair ("120/80") or a range ("10-20"), followed by a known unit, becomes a
+ * Quantitative Concept mention with `quantity: {value, unit}`; the unit is kept as written. A pair
+ * or range takes its first number as value.
+ */
+import { QUANTITY_CONCEPT } from '../../local-concepts.ts';
+import { newMention, type Mention } from '../../mention.ts';
+import { PhraseSet } from '../../text/phrases.ts';
+import type { Token } from '../../text/tokenise.ts';
+import units from './units.json' with { type: 'json' };
+
+const UNITS = PhraseSet.of(units.units);
+const SECOND_NUMBER_JOINERS: ReadonlySet<string> = new Set(['/', '-']);
+const THOUSANDS = /^\d{1,3}(?:\.\d{3})+$/;
+
+/** The value of a number token as written in Spanish clinical text. */
+export function parseNumber(surface: string): number {
+  if (THOUSANDS.test(surface)) return Number(surface.replace(/\./g, ''));
+  return Number(surface.replace(',', '.'));
+}
+
+/** Finds the quantities in the text, in text order. */
+export function findQuantities(text: string, tokens: readonly Token[]): Mention[] {
+  const quantities: Mention[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const first = tokens[i] as Token;
+    if (first.kind !== 'number') continue;
+    let unitStart = i + 1;
+    const joiner = tokens[i + 1];
+    const second = tokens[i + 2];
+    if (
+      joiner !== undefined &&
+      second?.kind === 'number' &&
+      SECOND_NUMBER_JOINERS.has(joiner.norm) &&
+      !joiner.afterLineBreak &&
+      !second.afterLineBreak
+    ) {
+      unitStart = i + 3;
+    }
+    const unitToken = tokens[unitStart];
+    if (unitToken === undefined || unitToken.afterLineBreak) continue;
+    const unit = UNITS.matchAt(tokens, unitStart);
+    if (unit === undefined) continue;
+    const value = parseNumber(first.norm);
+    if (!Number.isFinite(value)) continue;
+    const last = tokens[unit.end - 1] as Token;
+    const q = newMention('quantity', QUANTITY_CONCEPT, i, unit.end, first.start, last.end);
+    q.characteristics.quantity = { value, unit: text.slice(unitToken.start, last.end) };
+    quantities.push(q);
+    i = unit.end - 1;
+  }
+  return quantities;
+}
+
+/**
+ * The mentions with the quantities merged in by position. A concept the lexicon found inside a
+ * quantity (a unit such as "mg" read as a concept) gives way to the quantity.
+ */
+export function withQuantities(mentions: Mention[], quantities: readonly Mention[]): Mention[] {
+  if (quantities.length === 0) return mentions;
+  const merged: Mention[] = [];
+  let q = 0;
+  for (const m of mentions) {
+    while (q < quantities.length && (quantities[q] as Mention).endToken <= m.firstToken) merged.push(quantities[q++] as Mention);
+    const next = quantities[q];
+    if (next !== undefined && next.firstToken < m.endToken && m.firstToken < next.endToken) continue;
+    merged.push(m);
+  }
+  while (q < quantities.length) merged.push(quantities[q++] as Mention);
+  return merged;
+}

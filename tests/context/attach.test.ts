@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { attachQuantities } from '../../src/core/attach/quantities.ts';
+import { attachReportingVerbs } from '../../src/core/attach/reporting-verbs.ts';
+import { attachSites } from '../../src/core/attach/sites.ts';
+import { applyCues } from '../../src/core/context/cues.ts';
+import { prepare, type Prepared } from './pipeline.ts';
+
+const headOf = (p: Prepared, span: string): string | undefined => p.textOf(p.get(span).head);
+const relations = (p: Prepared): string[] =>
+  p.mentions.flatMap((m) => m.relations.map((r) => `${p.textOf(m)} -${r.rel}-> ${p.textOf(r.to)}`));
+
+describe('anatomical sites', () => {
+  function sites(text: string): Prepared {
+    const p = prepare(text);
+    attachSites(p.mentions, p.tokens);
+    return p;
+  }
+
+  it('links a finding to a lateralised site after a preposition and an article', () => {
+    const p = sites('Dolor en la pierna izquierda.');
+    expect(headOf(p, 'pierna izquierda')).toBe('Dolor');
+    expect(relations(p)).toEqual(['Dolor -has_anatomical_location-> pierna izquierda']);
+  });
+
+  it('links coordinated sites to the same finding, and each pair to its own finding', () => {
+    expect(relations(sites('Dolor en el brazo y en la pierna.'))).toEqual([
+      'Dolor -has_anatomical_location-> brazo',
+      'Dolor -has_anatomical_location-> pierna',
+    ]);
+    expect(relations(sites('Dolor en hombro derecho y edema en tobillo izquierdo.'))).toEqual([
+      'Dolor -has_anatomical_location-> hombro derecho',
+      'edema -has_anatomical_location-> tobillo izquierdo',
+    ]);
+  });
+
+  it('gives no relation to a finding with no site or to a site with no preposition', () => {
+    expect(relations(sites('Cefalea intensa.'))).toEqual([]);
+    expect(relations(sites('Dolor, rodilla.'))).toEqual([]);
+  });
+
+  it('negates the site of a negated finding with the same cue', () => {
+    const p = prepare('Dolor en rodilla.');
+    const cue = { start: 0, end: 0 };
+    p.get('Dolor').characteristics.negative = cue;
+    attachSites(p.mentions, p.tokens);
+    expect(p.get('rodilla').characteristics.negative).toBe(cue);
+  });
+});
+
+describe('reporting verbs', () => {
+  function verbs(text: string): Prepared {
+    const p = prepare(text);
+    attachSites(p.mentions, p.tokens);
+    attachReportingVerbs(p.mentions, p.tokens);
+    return p;
+  }
+
+  it('head the findings they introduce, up to the next verb or the clause end', () => {
+    const p = verbs('Refiere fiebre y tos, niega disnea; cefalea.');
+    expect(headOf(p, 'fiebre')).toBe('Refiere');
+    expect(headOf(p, 'tos')).toBe('Refiere');
+    expect(headOf(p, 'disnea')).toBe('niega');
+    expect(headOf(p, 'cefalea')).toBeUndefined();
+  });
+
+  it('do not head a finding negated by a cue of its own after the verb', () => {
+    const p = prepare('Refiere tos, sin fiebre. No refiere disnea.');
+    applyCues(p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
+    attachReportingVerbs(p.mentions, p.tokens);
+    expect(headOf(p, 'tos')).toBe('Refiere');
+    expect(headOf(p, 'fiebre')).toBeUndefined();
+    expect(headOf(p, 'disnea')).toBe('refiere');
+  });
+
+  it('leave a site headed by its finding', () => {
+    const p = verbs('Presenta edema en tobillo izquierdo.');
+    expect(headOf(p, 'edema')).toBe('Presenta');
+    expect(headOf(p, 'tobillo izquierdo')).toBe('edema');
+  });
+});
+
+describe('quantities', () => {
+  function measured(text: string): Prepared {
+    const p = prepare(text);
+    attachQuantities(p.mentions, p.tokens);
+    return p;
+  }
+
+  it('a quantity measures the nearest measurable concept before it in its clause', () => {
+    const p = measured('TA 130/85 mmHg, FC 72 lpm, SatO2 98%.');
+    expect(headOf(p, '130/85 mmHg')).toBe('TA');
+    expect(headOf(p, '72 lpm')).toBe('FC');
+    expect(p.textOf(p.get('SatO2').characteristics.quantifier)).toBe('98%');
+    expect(relations(p)).toContain('FC -has_quantity-> 72 lpm');
+  });
+
+  it('links over a short gap ("de", ":") but not over a comma or to a site', () => {
+    expect(headOf(measured('Temperatura de 38,5 ºC.'), '38,5 ºC')).toBe('Temperatura');
+    expect(headOf(measured('Fiebre, 39 ºC.'), '39 ºC')).toBeUndefined();
+    expect(headOf(measured('Rodilla 3 cm.'), '3 cm')).toBeUndefined();
+  });
+});

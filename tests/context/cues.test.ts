@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { applyCues } from '../../src/core/context/cues.ts';
+import { testDictionary } from '../../src/core/testing/test-dictionary.ts';
+import { prepare, type Prepared } from './pipeline.ts';
+
+function cues(text: string, windowWords = 10): Prepared {
+  const p = prepare(text);
+  applyCues(p.mentions, p.tokens, p.sentenceOf, { windowWords });
+  return p;
+}
+const negation = (p: Prepared, span: string, occurrence?: number): string | undefined =>
+  p.textOf(p.get(span, occurrence).characteristics.negative);
+const uncertainty = (p: Prepared, span: string): string | undefined => p.textOf(p.get(span).characteristics.uncertain);
+
+describe('negation cues', () => {
+  it('a pre-trigger negates what follows in its clause and nothing before it', () => {
+    const p = cues('Refiere cefalea y niega fiebre.');
+    expect(negation(p, 'cefalea')).toBeUndefined();
+    expect(negation(p, 'fiebre')).toBe('niega');
+    expect(negation(p, 'niega')).toBeUndefined();
+  });
+
+  it('gives every concept of one scope the very same cue object', () => {
+    const p = cues('Sin fiebre, tos ni disnea.');
+    const cue = p.get('fiebre').characteristics.negative;
+    expect(cue).toBeDefined();
+    expect(p.get('tos').characteristics.negative).toBe(cue);
+    expect(p.get('disnea').characteristics.negative).toBe(cue);
+  });
+
+  it('"ni" opens a scope only where none is open', () => {
+    const p = cues('Ni tos ni expectoración.');
+    expect(negation(p, 'tos')).toBe('Ni');
+    expect(p.textOf(p.get('expectoración').characteristics.negative)).toBe('Ni');
+    expect(p.get('expectoración').characteristics.negative?.start).toBe(0);
+  });
+
+  it('"no" before a reporting verb is the cue alone and the verb is negated', () => {
+    const p = cues('no refiere dolor');
+    expect(negation(p, 'refiere')).toBe('no');
+    expect(negation(p, 'dolor')).toBe('no');
+  });
+
+  it('"no" fused with another verb is one cue', () => {
+    expect(negation(cues('No se observa derrame pleural.'), 'derrame pleural')).toBe('No se observa');
+    expect(negation(cues('Exploración: no se palpan adenopatías.'), 'adenopatías')).toBe('no se palpan');
+  });
+
+  it('"no se" + any verb that is no concept is one cue; a bare "no" stays bare', () => {
+    expect(negation(cues('No se identifican adenopatías.'), 'adenopatías')).toBe('No se identifican');
+    expect(negation(cues('No se han visto lesiones.'), 'lesiones')).toBe('No se han visto');
+    expect(negation(cues('No tos.'), 'tos')).toBe('No');
+  });
+
+  it('ends scopes at terminators, ";" and the sentence end, but not at "sin embargo" as a cue', () => {
+    expect(negation(cues('No refiere dolor torácico pero sí disnea.'), 'disnea')).toBeUndefined();
+    expect(negation(cues('Sin fiebre; presenta tos.'), 'tos')).toBeUndefined();
+    expect(negation(cues('Sin fiebre. Tos.'), 'Tos')).toBeUndefined();
+    expect(negation(cues('Sin embargo, presenta fiebre.'), 'fiebre')).toBeUndefined();
+    expect(negation(cues('Sin antecedentes de interés salvo hipertensión arterial.'), 'hipertensión arterial')).toBeUndefined();
+  });
+
+  it('ends a scope at a line break', () => {
+    expect(negation(cues('Sin fiebre\ntos'), 'tos')).toBeUndefined();
+  });
+
+  it('an affirmative reporting verb inside a scope opens a new clause', () => {
+    const p = cues('Sin fiebre, refiere cefalea.');
+    expect(negation(p, 'fiebre')).toBe('Sin');
+    expect(negation(p, 'refiere')).toBeUndefined();
+    expect(negation(p, 'cefalea')).toBeUndefined();
+  });
+
+  it('a reporting verb coordinated by "ni" stays in the scope', () => {
+    const p = cues('No refiere ni presenta fiebre.');
+    expect(negation(p, 'presenta')).toBe('No');
+    expect(negation(p, 'fiebre')).toBe('No');
+  });
+
+  it('a concept said to be there ends a negated list, and so does "sí"', () => {
+    const p = cues('Sin fiebre, peristaltismo conservado.');
+    expect(negation(p, 'fiebre')).toBe('Sin');
+    expect(negation(p, 'peristaltismo')).toBeUndefined();
+    const q = cues('No fiebre, no vómitos, sí náuseas.');
+    expect(negation(q, 'vómitos')).toBe('no');
+    expect(negation(q, 'náuseas')).toBeUndefined();
+  });
+
+  it('pseudo-triggers negate nothing', () => {
+    expect(negation(cues('Sin cambios en el derrame pleural.'), 'derrame pleural')).toBeUndefined();
+    expect(negation(cues('No solo presenta fiebre sino también tos.'), 'fiebre')).toBeUndefined();
+    expect(negation(cues('Bacteriemia por bacilos gram negativos.'), 'Bacteriemia')).toBeUndefined();
+  });
+
+  it('post-triggers reach back to the comma; plural ones over a list', () => {
+    const p = cues('Serologías: VIH negativo, VHB negativo.');
+    expect(negation(p, 'VIH')).toBe('negativo');
+    expect(p.get('VHB').characteristics.negative?.start).toBe(p.text.lastIndexOf('negativo'));
+    const list = cues('Neumonía, bronquitis y derrame pleural descartados.');
+    for (const span of ['Neumonía', 'bronquitis', 'derrame pleural']) expect(negation(list, span)).toBe('descartados');
+    expect(negation(cues('Cefalea, neumonía descartada.'), 'Cefalea')).toBeUndefined();
+  });
+
+  it('a post-trigger never reaches back over a sentence end', () => {
+    expect(negation(cues('Refiere fiebre. Neumotórax descartado.'), 'fiebre')).toBeUndefined();
+  });
+
+  it('form-style "X: no" negates the field, "X: sí" does not', () => {
+    const p = cues('Fiebre: no. Tos: sí.');
+    expect(negation(p, 'Fiebre')).toBe('no');
+    expect(negation(p, 'Tos')).toBeUndefined();
+  });
+
+  it('the window counts words with no concept: long lists stay in scope, long gaps do not', () => {
+    const list = cues('No presenta fiebre, tos, disnea, dolor torácico, náuseas, vómitos ni diarrea.', 2);
+    expect(negation(list, 'diarrea')).toBe('No');
+    const gap = cues('Sin uno dos tres cuatro fiebre.', 3);
+    expect(negation(gap, 'fiebre')).toBeUndefined();
+  });
+
+  it('the letters of a cue inside a word are no cue', () => {
+    expect(negation(cues('Sinusitis maxilar con cefalea.'), 'cefalea')).toBeUndefined();
+    expect(negation(cues('Refiere tos y sudoración nocturna.'), 'tos')).toBeUndefined();
+  });
+
+  it('a lexicon concept longer than a cue owns its words', () => {
+    const dictionary = testDictionary([
+      { cui: 'C9100001', terms: ['no fumador'], category: 'Finding' },
+      { cui: 'C0015967', terms: ['fiebre'], category: 'Finding' },
+    ]);
+    const p = prepare('Paciente no fumador con fiebre.', dictionary);
+    applyCues(p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
+    expect(negation(p, 'no fumador')).toBeUndefined();
+    expect(negation(p, 'fiebre')).toBeUndefined();
+  });
+});
+
+describe('uncertainty cues', () => {
+  it('marks speculation forward and, for "probable", backward when nothing follows', () => {
+    expect(uncertainty(cues('Posible neumonía o bronquitis.'), 'bronquitis')).toBe('Posible');
+    expect(uncertainty(cues('Neumonía probable.'), 'Neumonía')).toBe('probable');
+    expect(uncertainty(cues('Sospecha de apendicitis. Refiere dolor abdominal.'), 'dolor abdominal')).toBeUndefined();
+  });
+
+  it('a two-way cue that closes its phrase looks back, not over the comma', () => {
+    const p = cues('Neumonía posible, tos.');
+    expect(uncertainty(p, 'Neumonía')).toBe('posible');
+    expect(uncertainty(p, 'tos')).toBeUndefined();
+  });
+
+  it('"no se descarta" and "a descartar" are uncertainty, "se descarta" is negation', () => {
+    const p = cues('No se descarta neumonía.');
+    expect(uncertainty(p, 'neumonía')).toBe('No se descarta');
+    expect(negation(p, 'neumonía')).toBeUndefined();
+    const q = cues('Dolor torácico a descartar síndrome coronario agudo.');
+    expect(uncertainty(q, 'Dolor torácico')).toBeUndefined();
+    expect(uncertainty(q, 'síndrome coronario agudo')).toBe('a descartar');
+    expect(negation(cues('Se descarta tromboembolismo pulmonar.'), 'tromboembolismo pulmonar')).toBe('Se descarta');
+  });
+
+  it('leaves procedures unhedged and ends at a plan ("se solicita")', () => {
+    const p = cues('Imagen compatible con neumonía, se solicita radiografía de tórax y TAC craneal.');
+    expect(uncertainty(p, 'neumonía')).toBe('compatible con');
+    expect(uncertainty(p, 'radiografía de tórax')).toBeUndefined();
+    const q = cues('Posible TAC craneal patológico con neumonía.');
+    expect(uncertainty(q, 'TAC craneal')).toBeUndefined();
+    expect(uncertainty(q, 'neumonía')).toBe('Posible');
+  });
+
+  it('negation and uncertainty in separate clauses do not mix', () => {
+    const p = cues('No presenta fiebre; posible faringitis.');
+    expect(uncertainty(p, 'fiebre')).toBeUndefined();
+    expect(negation(p, 'faringitis')).toBeUndefined();
+    expect(uncertainty(p, 'faringitis')).toBe('posible');
+  });
+
+  it('"Sin sospecha de" negates with "Sin" alone', () => {
+    const p = cues('Sin sospecha de infección.');
+    expect(negation(p, 'infección')).toBe('Sin');
+    expect(uncertainty(p, 'infección')).toBeUndefined();
+  });
+});

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findQuantities, parseNumber } from '../../src/core/measure/quantities/quantities.ts';
+import { tokenise } from '../../src/core/text/tokenise.ts';
+import { createAnnotator } from '../../src/core/annotate.ts';
+import { validateAnnotationRequest } from '../../src/core/request.ts';
+import { fixtureDictionary } from './fixture-lexicon.ts';
+
+function quantities(text: string): { span: string; value: number; unit: string }[] {
+  return findQuantities(text, tokenise(text)).map((q) => ({
+    span: text.slice(q.start, q.end),
+    value: q.characteristics.quantity?.value ?? NaN,
+    unit: q.characteristics.quantity?.unit ?? '',
+  }));
+}
+
+describe('numbers', () => {
+  it('read a decimal comma or point, and "." before groups of three digits as thousands', () => {
+    expect(parseNumber('38,5')).toBe(38.5);
+    expect(parseNumber('1.2')).toBe(1.2);
+    expect(parseNumber('15.000')).toBe(15000);
+    expect(parseNumber('1.250.000')).toBe(1250000);
+    expect(parseNumber('0,25')).toBe(0.25);
+  });
+
+  it('read back any integer written with thousands points', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 999_999_999 }), (n) => {
+        expect(parseNumber(n.toLocaleString('de-DE'))).toBe(n);
+      }),
+    );
+  });
+});
+
+describe('quantities', () => {
+  it('take the unit as written, with or without a space', () => {
+    expect(quantities('Glucosa 126 mg/dL, SatO2 94%, T 37,9 °C, 38,5ºC')).toEqual([
+      { span: '126 mg/dL', value: 126, unit: 'mg/dL' },
+      { span: '94%', value: 94, unit: '%' },
+      { span: '37,9 °C', value: 37.9, unit: '°C' },
+      { span: '38,5ºC', value: 38.5, unit: 'ºC' },
+    ]);
+  });
+
+  it('read a pressure pair, a range and counts per volume as one quantity each', () => {
+    expect(quantities('TA 120/80 mmHg. Dosis 10-20 mg. Leucocitos 15.000/mm3, plaquetas 250 x10^3/µl.')).toEqual([
+      { span: '120/80 mmHg', value: 120, unit: 'mmHg' },
+      { span: '10-20 mg', value: 10, unit: 'mg' },
+      { span: '15.000/mm3', value: 15000, unit: '/mm3' },
+      { span: '250 x10^3/µl', value: 250, unit: 'x10^3/µl' },
+    ]);
+  });
+
+  it('leave out numbers with no unit, durations, dates and ordinals', () => {
+    expect(quantities('Hace 3 días, 2 veces, el 12/06/2024, 1º episodio, 7 u 8 horas, DM2.')).toEqual([]);
+  });
+
+  it('never join a number to a unit on the next line', () => {
+    expect(quantities('Peso 70\nkg')).toEqual([]);
+  });
+});
+
+describe('the parseQuantities option and config flag', () => {
+  const text = 'LDL 64 mg/dl';
+  const kinds = (on: boolean | undefined, option = true): string[] =>
+    createAnnotator(fixtureDictionary(), { parseQuantities: option })
+      .annotate(text, on === undefined ? undefined : { parse_quantities: on })
+      .annotations.map((a) => a.type['vendor'] ?? '');
+
+  it('find quantities by default and skip them when turned off', () => {
+    expect(kinds(undefined)).toEqual(['Laboratory Procedure', 'Quantitative Concept']);
+    expect(kinds(false)).toEqual(['Laboratory Procedure']);
+    expect(kinds(undefined, false)).toEqual(['Laboratory Procedure']);
+    expect(kinds(true, false)).toEqual(['Laboratory Procedure', 'Quantitative Concept']);
+  });
+});
+
+describe('config.parse_quantities in a request', () => {
+  it('is accepted as a boolean and refused otherwise, with a clear message', () => {
+    expect(validateAnnotationRequest({ text: 'LDL 64 mg/dl', config: { parse_quantities: false } }).ok).toBe(true);
+    const refused = validateAnnotationRequest({ text: 'LDL 64 mg/dl', config: { parse_quantities: 'no' } });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toContain('parse_quantities');
+  });
+});
