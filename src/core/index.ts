@@ -1,6 +1,14 @@
 /** The core's public surface: what the service, CLI, worker and lexicon tools import. */
 export * from './contract.ts';
-export { createAnnotator, DEFAULT_ANNOTATOR_OPTIONS, type Annotator, type AnnotatorOptions } from './annotate.ts';
+export {
+  createAnnotator,
+  DEFAULT_ANNOTATOR_OPTIONS,
+  STAGES,
+  type Annotator,
+  type AnnotatorOptions,
+  type Stage,
+  type StageRunner,
+} from './annotate.ts';
 export { validateAnnotationRequest, type RequestError, type RequestErrorCode, type RequestValidation } from './request.ts';
 export { systemClock, referenceDateTime, type Clock, type LocalDateTime } from './clock.ts';
 export { createOffsetConverter, sliceCodePoints, type OffsetConverter } from './text/codepoints.ts';
