@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:app`: the web app in headless Chromium, against the built app (dist/).
+ *   cold    first annotation in local mode in a fresh browser profile (worker start, dictionary
+ *           download and decode, annotation, render), click → rendered
+ *   warm    re-annotation of a 20,000-character note with the dictionary loaded, click → rendered
+ *   100k    a 100,000-character note: result arrival → rendered (and click → rendered)
+ *   sizes   gzip sizes of the main and worker chunks
+ * Medians over a few runs; targets from issue 7. The machine's load is printed: shared cores slow
+ * every figure.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { preview } from 'vite';
+import { CHROMIUM_LAUNCH } from '../e2e/support/chromium.ts';
+import { clinicalNote } from './app/notes.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+
+interface Rendered {
+  renderMs: number;
+  annotations: number;
+  arcs: number;
+}
+
+/** Sets the note, clicks "Anotar", and times click → "glosa:rendered". */
+async function annotateTimed(page: Page, text: string): Promise<{ totalMs: number; detail: Rendered }> {
+  return page.evaluate(async (note) => {
+    const area = document.querySelector('textarea') as HTMLTextAreaElement;
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(area, note);
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+    const rendered = new Promise<Rendered>((resolve) =>
+      window.addEventListener('glosa:rendered', (e) => resolve((e as CustomEvent<Rendered>).detail), { once: true }),
+    );
+    const started = performance.now();
+    (document.querySelector('button.primary') as HTMLButtonElement).click();
+    const detail = await rendered;
+    return { totalMs: performance.now() - started, detail };
+  }, text);
+}
+
+function gzipSizes(dir: string): { main: number; worker: number } {
+  const assets = join(dir, 'assets');
+  const size = (pattern: RegExp) => {
+    const file = readdirSync(assets).find((f) => pattern.test(f));
+    if (!file) throw new Error(`no ${pattern} in ${assets}: run npm run build first`);
+    return gzipSync(readFileSync(join(assets, file)), { level: 9 }).length;
+  };
+  return { main: size(/^index-.*\.js$/), worker: size(/^annotator\.worker-.*\.js$/) };
+}
+
+const server = await preview({ preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'silent' });
+const url = server.resolvedUrls?.local[0];
+if (!url) throw new Error('vite preview did not start');
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
+try {
+  const cold: number[] = [];
+  for (let i = 0; i < Math.min(RUNS, 3); i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url);
+    cold.push((await annotateTimed(page, 'No refiere dolor torácico. Sin fiebre, tos ni disnea.')).totalMs);
+    await context.close();
+  }
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  const note20k = clinicalNote(20_000);
+  await annotateTimed(page, note20k);
+  const warm: number[] = [];
+  const warmRender: number[] = [];
+  let annotations20k = 0;
+  for (let i = 0; i < RUNS; i++) {
+    // From a quiet page (the previous run's deferred work done), as when a user edits the note.
+    await page.waitForTimeout(300);
+    // A different text each time, so the result is computed, not served from the query cache.
+    const { totalMs, detail } = await annotateTimed(page, `${note20k.slice(0, 19_990)} Nota ${i}.`);
+    warm.push(totalMs);
+    warmRender.push(detail.renderMs);
+    annotations20k = detail.annotations;
+  }
+
+  const note100k = clinicalNote(100_000);
+  const render100k: number[] = [];
+  const total100k: number[] = [];
+  let annotations100k = 0;
+  for (let i = 0; i < Math.min(RUNS, 3); i++) {
+    await page.waitForTimeout(300);
+    const { totalMs, detail } = await annotateTimed(page, `${note100k.slice(0, 99_990)} Nota ${i}.`);
+    render100k.push(detail.renderMs);
+    total100k.push(totalMs);
+    annotations100k = detail.annotations;
+  }
+  await context.close();
+
+  const sizes = gzipSizes('dist');
+  const check = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
+  const lines = [
+    `glosa app bench (headless Chromium, ${RUNS} runs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+    `cold first annotation, local mode      median ${ms(median(cold))}   runs ${cold.map(ms).join(', ')}`,
+    `warm re-annotation, 20,000 chars       median ${ms(median(warm))}   runs ${warm.map(ms).join(', ')} (of which render ${ms(median(warmRender))}; ${annotations20k} annotations; target ≤ 150 ms: ${check(median(warm) <= 150)})`,
+    `render, 100,000 chars                  median ${ms(median(render100k))}   (result → rendered; ${annotations100k} annotations; target ≤ 1 s: ${check(median(render100k) <= 1000)})`,
+    `annotate + render, 100,000 chars       median ${ms(median(total100k))}   (click → rendered)`,
+    `main chunk gzip                        ${(sizes.main / 1024).toFixed(1)} KB   (target ≤ 200 KB: ${check(sizes.main <= 200 * 1024)})`,
+    `worker chunk gzip                      ${(sizes.worker / 1024).toFixed(1)} KB`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,84 @@
+/** Remote mode against the real service (`glosa serve --with-app`), and its failure messages. */
+import { expect, test } from '@playwright/test';
+import { annotate, chooseRemote, expectNoAnnotations, startService } from './support/app.ts';
+
+let service: Awaited<ReturnType<typeof startService>>;
+
+test.beforeAll(async () => {
+  service = await startService(['e2e-key-1', 'e2e-key-2']);
+});
+test.afterAll(async () => {
+  await service?.stop();
+});
+
+test.beforeEach(async ({ page }) => {
+  // The app as the service serves it: the remote base URL defaults to this origin.
+  await page.goto(`${service.url}/`);
+});
+
+test('a wrong key gets a clear 401 message and the text is kept; the right key annotates', async ({ page }, info) => {
+  await chooseRemote(page, 'wrong-key');
+  await page.getByLabel('Texto de la nota').fill('No refiere dolor en el brazo.');
+  await page.getByRole('button', { name: 'Anotar', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('401');
+  await expect(page.getByLabel('Texto de la nota')).toHaveValue('No refiere dolor en el brazo.');
+  await expectNoAnnotations(page);
+  await page.screenshot({ path: info.outputPath('remote-401.png') });
+
+  await page.getByLabel('Clave de API').fill('e2e-key-2');
+  const rendered = await annotate(page, 'No refiere dolor en el brazo.');
+  expect(rendered.annotations).toBeGreaterThanOrEqual(2);
+  await expect(page.locator('.doc [data-cue^="negation:"]')).toHaveText('No');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The key stays out of the URL and localStorage.
+  expect(page.url()).not.toContain('e2e-key');
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('e2e-key');
+  await page.screenshot({ path: info.outputPath('remote-ok.png') });
+});
+
+test('an answer that does not fit the contract is refused and nothing is drawn', async ({ page }) => {
+  await page.route('**/tagger/annotation', (route) =>
+    route.fulfill({ json: { annotations: [{ id: 0, code: { umls: 'nope' }, match: { begin: 0, end: 3 } }], version: '9' } }),
+  );
+  await chooseRemote(page, 'e2e-key-1');
+  await page.getByLabel('Texto de la nota').fill('tos');
+  await page.getByRole('button', { name: 'Anotar', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('no cumple el contrato');
+  await expectNoAnnotations(page);
+  await page.getByRole('tab', { name: /Errores/ }).click();
+  await expect(page.locator('.errors')).toContainText('annotations.0');
+});
+
+for (const [status, message] of [
+  [413, 'demasiado largo'],
+  [429, 'Demasiadas peticiones'],
+] as const) {
+  test(`HTTP ${status} gets its own message`, async ({ page }) => {
+    await page.route('**/tagger/annotation', (route) =>
+      route.fulfill({ status, json: { error: { code: 'x_y', message: 'From the service.' } }, headers: { 'retry-after': '3' } }),
+    );
+    await chooseRemote(page, 'e2e-key-1');
+    await page.getByLabel('Texto de la nota').fill('tos');
+    await page.getByRole('button', { name: 'Anotar', exact: true }).click();
+    await expect(page.getByRole('alert')).toContainText(message);
+    await expect(page.getByLabel('Texto de la nota')).toHaveValue('tos');
+  });
+}
+
+test('a service that is down gets a clear message; editing the URL sends nothing by itself', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/tagger/annotation')) sent.push(r.url());
+  });
+  await chooseRemote(page, 'e2e-key-1');
+  await page.getByLabel('Texto de la nota').fill('tos');
+  await page.getByRole('button', { name: 'Anotar', exact: true }).click();
+  await expect(page.locator('.doc [data-ann]').first()).toBeVisible();
+  await page.getByLabel('URL base').pressSequentially('x');
+  await page.getByLabel('URL base').fill('http://127.0.0.1:9');
+  await page.waitForTimeout(300);
+  expect(sent).toHaveLength(1);
+  await page.getByLabel('Texto de la nota').fill('tos');
+  await page.getByRole('button', { name: 'Anotar', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('No se pudo conectar');
+});

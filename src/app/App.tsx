@@ -1,0 +1,29 @@
+/** Glosa's web app: a note in, every concept, negation and relation out, for review. */
+import { useAnnotation } from './annotator/useAnnotation.ts';
+import { DictionaryStatus } from './controls/DictionaryStatus.tsx';
+import { ModeSettings } from './controls/ModeSettings.tsx';
+import { NoteInput } from './controls/NoteInput.tsx';
+import { Results } from './Results.tsx';
+import { useAppStore } from './state/store.ts';
+import { useDebouncedSubmit } from './state/useDebouncedSubmit.ts';
+
+export function App() {
+  useDebouncedSubmit();
+  const query = useAnnotation();
+  const mode = useAppStore((s) => s.mode);
+  return (
+    <>
+      <header className="top">
+        <h1>
+          Glosa <span className="muted">anotador de texto clínico</span>
+        </h1>
+        <ModeSettings />
+      </header>
+      <main>
+        {mode === 'local' && <DictionaryStatus />}
+        <NoteInput busy={query.isFetching} />
+        <Results query={query} />
+      </main>
+    </>
+  );
+}

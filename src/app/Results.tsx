@@ -1,0 +1,100 @@
+/** The result area: status, legend, export, the annotated document with its concept card, and panels. */
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useDeferredValue, useMemo } from 'react';
+import type { AnnotatedText } from './annotator/useAnnotation.ts';
+import { DocumentView } from './document/DocumentView.tsx';
+import { Legend } from './document/Legend.tsx';
+import { buildDocumentModel } from './document/marks.ts';
+import { ExportButtons } from './export/ExportButtons.tsx';
+import { AnnotationTable } from './panels/AnnotationTable.tsx';
+import { ConceptCard } from './panels/ConceptCard.tsx';
+import { ErrorsPanel } from './panels/ErrorsPanel.tsx';
+import { JsonPanel } from './panels/JsonPanel.tsx';
+import { NegationLens } from './panels/NegationLens.tsx';
+import { useAppStore, type Panel } from './state/store.ts';
+
+const PANELS: [Panel, string][] = [
+  ['table', 'Tabla'],
+  ['negation', 'Lente de negación'],
+  ['json', 'JSON'],
+  ['errors', 'Errores'],
+];
+
+function Panels({ data: current }: { data: AnnotatedText | undefined }) {
+  // The panels follow the document: a new result is drawn first, the table just after.
+  const data = useDeferredValue(current);
+  const panel = useAppStore((s) => s.panel);
+  const setPanel = useAppStore((s) => s.setPanel);
+  const errorCount = useAppStore((s) => s.errors.length);
+  const annotations = data?.result.annotations ?? [];
+  return (
+    <section className="panels">
+      <div role="tablist" aria-label="Paneles">
+        {PANELS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`tab-${id}`}
+            aria-selected={panel === id}
+            aria-controls={`panel-${id}`}
+            onClick={() => setPanel(id)}
+          >
+            {label}
+            {id === 'errors' && errorCount > 0 ? ` (${errorCount})` : ''}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${panel}`} aria-labelledby={`tab-${panel}`} className="panel-body">
+        {panel === 'table' && <AnnotationTable annotations={annotations} />}
+        {panel === 'negation' && <NegationLens annotations={annotations} />}
+        {panel === 'json' && (data ? <JsonPanel result={data.result} /> : <p className="muted">Sin resultado.</p>)}
+        {panel === 'errors' && <ErrorsPanel />}
+      </div>
+    </section>
+  );
+}
+
+export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error> }) {
+  const submission = useAppStore((s) => s.submission);
+  const currentText = useAppStore((s) => s.text);
+  const selectedId = useAppStore((s) => s.selectedId);
+  const { data, error, isError, isFetching } = query;
+  // A failed request shows its error and no annotations, never an older result as if it were current.
+  const shown = isError ? undefined : data;
+  const model = useMemo(() => (shown ? buildDocumentModel(shown.text, shown.result) : undefined), [shown]);
+  const categories = useMemo(() => (model ? [...new Set([...model.byId.values()].map((m) => m.category ?? ''))].sort() : []), [model]);
+  const selected = selectedId === null ? undefined : model?.byId.get(selectedId)?.annotation;
+
+  return (
+    <>
+      <section className="results" aria-label="Resultado" aria-busy={isFetching}>
+        {submission === null && <p className="muted">Escriba o elija una nota y pulse «Anotar».</p>}
+        {isError && (
+          <div className="error-box" role="alert">
+            <strong>{error.message}</strong>
+            <div className="muted">Su texto sigue en el cuadro de arriba; no se ha perdido.</div>
+          </div>
+        )}
+        {shown && model && (
+          <>
+            <div className="result-bar">
+              <span role="status" className="muted" data-testid="result-status">
+                {shown.result.annotations.length} anotaciones · {shown.result.relations?.length ?? 0} relaciones · versión{' '}
+                {shown.result.version} · {Math.round(shown.elapsedMs)} ms
+                {shown.text !== currentText && ' · (resultado de una versión anterior de la nota)'}
+              </span>
+              <ExportButtons text={shown.text} result={shown.result} />
+            </div>
+            <Legend categories={categories} />
+            <div className={selected ? 'doc-and-card with-card' : 'doc-and-card'}>
+              <DocumentView key={shown.receivedAt} text={shown.text} model={model} receivedAt={shown.receivedAt} />
+              {selected && <ConceptCard annotation={selected} byId={model.byId} />}
+            </div>
+          </>
+        )}
+      </section>
+      <Panels data={shown} />
+    </>
+  );
+}

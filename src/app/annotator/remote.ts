@@ -1,0 +1,106 @@
+/**
+ * The remote annotator: any service speaking the contract, over `POST {base}/tagger/annotation`
+ * with the `apikey` header. Every answer is validated; one that does not fit is an error, never
+ * drawn.
+ */
+import { AnnotationResultSchema, ErrorBodySchema, type AnnotationResult, type RequestConfig } from '../../core/contract.ts';
+import { AnnotatorError, type Annotator } from './types.ts';
+
+export function annotationUrl(baseUrl: string): string {
+  return `${baseUrl.trim().replace(/\/+$/, '')}/tagger/annotation`;
+}
+
+async function serviceMessage(response: Response): Promise<string | undefined> {
+  try {
+    const parsed = ErrorBodySchema.safeParse(await response.json());
+    return parsed.success ? `${parsed.data.error.code}: ${parsed.data.error.message}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Maps an HTTP failure to the message the user sees (the service's own words go in `detail`). */
+export async function errorForResponse(response: Response): Promise<AnnotatorError> {
+  const detail = await serviceMessage(response);
+  const status = response.status;
+  if (status === 401 || status === 403) {
+    return new AnnotatorError(
+      'unauthorized',
+      'La clave de API no es válida o falta (HTTP 401). Revise la clave e inténtelo de nuevo.',
+      detail,
+    );
+  }
+  if (status === 413) {
+    return new AnnotatorError(
+      'too_large',
+      'El texto es demasiado largo para este servicio (HTTP 413). Divídalo o use el modo local.',
+      detail,
+    );
+  }
+  if (status === 429) {
+    const retry = response.headers.get('retry-after');
+    const wait = retry !== null && /^\d+$/.test(retry) ? ` Espere ${retry} s` : ' Espere un momento';
+    return new AnnotatorError('rate_limited', `Demasiadas peticiones al servicio (HTTP 429).${wait} y vuelva a anotar.`, detail);
+  }
+  if (status === 400) {
+    return new AnnotatorError('bad_request', 'El servicio rechazó la petición (HTTP 400).', detail);
+  }
+  if (status >= 500) {
+    return new AnnotatorError('server_error', `El servicio falló al anotar (HTTP ${status}). Inténtelo más tarde.`, detail);
+  }
+  return new AnnotatorError('http_error', `El servicio respondió con HTTP ${status}.`, detail);
+}
+
+function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => `${i.path.map(String).join('.') || '(raíz)'}: ${i.message}`)
+    .join('; ');
+}
+
+export class RemoteAnnotator implements Annotator {
+  readonly identity: string;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
+    private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
+  ) {
+    this.identity = `remote:${annotationUrl(baseUrl)}`;
+  }
+
+  async annotate(text: string, config: RequestConfig, signal?: AbortSignal): Promise<AnnotationResult> {
+    let response: Response;
+    try {
+      response = await this.fetchImpl(annotationUrl(this.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', apikey: this.apiKey },
+        body: JSON.stringify({ text, config }),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new AnnotatorError(
+        'unreachable',
+        `No se pudo conectar con el servicio en ${this.baseUrl}. ¿Está en marcha y permite peticiones desde esta página (CORS)?`,
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+    if (!response.ok) throw await errorForResponse(response);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new AnnotatorError('invalid_response', 'El servicio respondió algo que no es JSON; no se muestra ninguna anotación.');
+    }
+    const parsed = AnnotationResultSchema.safeParse(body);
+    if (!parsed.success) {
+      throw new AnnotatorError(
+        'invalid_response',
+        'La respuesta del servicio no cumple el contrato de anotación; no se muestra ninguna anotación.',
+        describeIssues(parsed.error.issues),
+      );
+    }
+    return parsed.data;
+  }
+}

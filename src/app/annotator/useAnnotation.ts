@@ -1,0 +1,63 @@
+/**
+ * Annotation results as TanStack Query data, keyed by (annotator identity, text, text_datetime).
+ * The data carries its own text, so the document always draws a result over the text it belongs to.
+ */
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { AnnotationResult } from '../../core/contract.ts';
+import { annotatorTarget, useAppStore } from '../state/store.ts';
+import { useCurrentAnnotator } from './current.ts';
+import { AnnotatorError } from './types.ts';
+
+export interface AnnotatedText {
+  readonly text: string;
+  readonly textDatetime: string;
+  readonly result: AnnotationResult;
+  /** How long the annotator took, in ms. */
+  readonly elapsedMs: number;
+  /** `performance.now()` when the result arrived: the start of rendering, for measurement. */
+  readonly receivedAt: number;
+}
+
+export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
+  const annotator = useCurrentAnnotator();
+  const submission = useAppStore((s) => s.submission);
+  const target = useAppStore(annotatorTarget);
+  const reportError = useAppStore((s) => s.reportError);
+  const query = useQuery<AnnotatedText, Error>({
+    queryKey: ['annotation', annotator.identity, submission?.text ?? '', submission?.textDatetime ?? ''],
+    // Editing the endpoint (or switching mode) sends nothing until the user annotates again.
+    enabled: submission !== null && submission.target === target,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      const { text, textDatetime } = submission as NonNullable<typeof submission>;
+      const started = performance.now();
+      const result = await annotator.annotate(text, { text_datetime: textDatetime }, signal);
+      const receivedAt = performance.now();
+      return { text, textDatetime, result, elapsedMs: receivedAt - started, receivedAt };
+    },
+  });
+
+  // "Anotar" again after a failure retries the same request (its key has no cached data).
+  const { refetch, isError } = query;
+  const lastAttempt = useRef(submission?.attempt);
+  useEffect(() => {
+    if (submission?.attempt !== lastAttempt.current) {
+      lastAttempt.current = submission?.attempt;
+      if (isError) void refetch();
+    }
+  }, [submission?.attempt, isError, refetch]);
+
+  const { error, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (error) {
+      reportError(
+        error instanceof AnnotatorError && error.detail ? { message: error.message, detail: error.detail } : { message: error.message },
+      );
+    }
+  }, [error, errorUpdatedAt, reportError]);
+
+  return query;
+}

@@ -1,0 +1,70 @@
+/** The note: text area, reference datetime, "Anotar", and the example notes. */
+import { EXAMPLES } from '../examples.ts';
+import { formatTextDatetime, fromDatetimeInput } from '../state/datetime.ts';
+import { useAppStore } from '../state/store.ts';
+
+export function NoteInput({ busy }: { busy: boolean }) {
+  const text = useAppStore((s) => s.text);
+  const textDatetime = useAppStore((s) => s.textDatetime);
+  const mode = useAppStore((s) => s.mode);
+  const setText = useAppStore((s) => s.setText);
+  const setTextDatetime = useAppStore((s) => s.setTextDatetime);
+  const submit = useAppStore((s) => s.submit);
+  return (
+    <section className="note-input" aria-label="Nota clínica">
+      <div className="examples" role="group" aria-label="Notas de ejemplo">
+        <span className="muted">Ejemplos:</span>
+        {EXAMPLES.map((e) => (
+          <button
+            key={e.label}
+            type="button"
+            onClick={() => {
+              setText(e.text);
+              submit();
+            }}
+          >
+            {e.label}
+          </button>
+        ))}
+      </div>
+      <label className="sr-only" htmlFor="note">
+        Texto de la nota
+      </label>
+      <textarea
+        id="note"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
+        }}
+        placeholder="Pegue o escriba una nota clínica en español…"
+        spellCheck={false}
+        rows={7}
+      />
+      <div className="note-actions">
+        <label>
+          Fecha de referencia{' '}
+          <input
+            type="datetime-local"
+            step={1}
+            value={textDatetime}
+            onChange={(e) => e.target.value && setTextDatetime(fromDatetimeInput(e.target.value))}
+            aria-describedby="dt-note"
+          />
+        </label>
+        <button type="button" onClick={() => setTextDatetime(formatTextDatetime(new Date()))}>
+          Ahora
+        </button>
+        <span id="dt-note" className="muted">
+          Las fechas relativas («hace 3 días») se resuelven respecto a ella.
+        </span>
+        <span className="spacer" />
+        <span className="muted">{text.length.toLocaleString('es')} caracteres</span>
+        <button type="button" className="primary" onClick={submit} disabled={text.trim() === ''} aria-busy={busy}>
+          {busy ? 'Anotando…' : 'Anotar'}
+        </button>
+        {mode === 'local' && <span className="muted">(en modo local también se anota al dejar de escribir)</span>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+/** The SVG arcs of one block, drawn from its measured layout. */
+import { memo } from 'react';
+import { arcPath, arcTop, labelWidth, type ArcGeometry, type ArcSegment } from './arcs.ts';
+import type { Link } from './marks.ts';
+
+export const baseKey = (segmentKey: string): string => segmentKey.split('#')[0] as string;
+
+export const ArcLayer = memo(function ArcLayer({
+  segments,
+  linksByKey,
+  geometry,
+  width,
+  height,
+}: {
+  segments: readonly ArcSegment[];
+  linksByKey: ReadonlyMap<string, Link>;
+  geometry: ArcGeometry;
+  width: number;
+  height: number;
+}) {
+  return (
+    <svg className="arcs" width={width} height={height} aria-hidden="true">
+      {segments.map((s) => {
+        const link = linksByKey.get(baseKey(s.key));
+        const y = arcTop(s, geometry);
+        const mid =
+          s.open === 'none' ? (s.x1 + s.x2) / 2 : s.open === 'right' ? Math.min(s.x1 + 40, s.x2 - 30) : Math.max(s.x2 - 40, s.x1 + 30);
+        const w = labelWidth(s.label, geometry);
+        return (
+          <g
+            key={s.key}
+            className={`arc arc-${link?.kind ?? 'relation'}`}
+            data-link={link?.key}
+            data-open={s.open === 'none' ? undefined : s.open}
+          >
+            <path
+              d={arcPath(s, geometry)}
+              fill="none"
+              stroke="currentColor"
+              {...(s.arrow === 'x2' ? { markerEnd: 'url(#glosa-arrow)' } : s.arrow === 'x1' ? { markerStart: 'url(#glosa-arrow)' } : {})}
+            />
+            <rect x={mid - w / 2} y={y - 6} width={w} height={12} rx={3} className="arc-label-bg" />
+            <text x={mid} y={y + 3} textAnchor="middle" className="arc-label">
+              {s.label}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+});

@@ -1,0 +1,83 @@
+/**
+ * The note as text with its marks as nested spans. Every character comes from the note through
+ * React text nodes (never HTML), so markup in a note stays inert.
+ */
+import { memo, type ReactNode } from 'react';
+import { readableTimex } from '../format/timex.ts';
+import { categoryClass, STATUS_LABELS, statusOf } from '../format/labels.ts';
+import type { ConceptMark, CueMark, DocNode } from './marks.ts';
+
+const CUE_NAMES = { negation: 'disparador de negación', uncertainty: 'disparador de incertidumbre', family: 'familiar' } as const;
+
+function conceptLabel(mark: ConceptMark, text: string): string {
+  const a = mark.annotation;
+  const parts = [`«${text}»`, mark.category ?? a.type.umls, STATUS_LABELS[statusOf(a)]];
+  if (mark.family) parts.push('de un familiar');
+  const timex = a.characteristics.timex;
+  if (timex) parts.push(`fecha ${readableTimex(timex)}`);
+  return parts.join(', ');
+}
+
+function conceptClass(mark: ConceptMark): string {
+  return ['ann', categoryClass(mark.category), mark.negated && 'neg', mark.uncertain && 'unc', mark.family && 'fam']
+    .filter(Boolean)
+    .join(' ');
+}
+
+function renderNodes(nodes: readonly DocNode[], text: string, firstFocusable: { done: boolean }): ReactNode[] {
+  return nodes.map((node) => {
+    if (node.type === 'text') return text.slice(node.begin, node.end);
+    const { mark } = node;
+    const children = renderNodes(node.children, text, firstFocusable);
+    const style = { '--h': node.height } as React.CSSProperties;
+    if (mark.kind === 'cue') return renderCue(mark, node.first, style, children);
+    const focusable = node.first && !firstFocusable.done;
+    if (focusable) firstFocusable.done = true;
+    const timex = node.first ? mark.annotation.characteristics.timex : undefined;
+    return [
+      <span
+        key={`${mark.key}@${node.first ? 0 : mark.begin}`}
+        className={conceptClass(mark)}
+        style={style}
+        data-ann={mark.annotation.id}
+        {...(node.first
+          ? { role: 'button', tabIndex: focusable ? 0 : -1, 'aria-label': conceptLabel(mark, text.slice(mark.begin, mark.end)) }
+          : { 'data-frag': 'cont' })}
+      >
+        {children}
+      </span>,
+      timex ? (
+        <span key={`${mark.key}:timex`} className="timex-chip" aria-hidden="true">
+          → {readableTimex(timex)}
+        </span>
+      ) : null,
+    ];
+  });
+}
+
+function renderCue(mark: CueMark, first: boolean, style: React.CSSProperties, children: ReactNode[]): ReactNode {
+  return (
+    <span
+      key={`${mark.key}@${first ? 0 : mark.begin}`}
+      className={`cue cue-${mark.cue}`}
+      style={style}
+      data-cue={mark.key}
+      {...(first ? { 'aria-label': `${CUE_NAMES[mark.cue]} «${mark.text}»` } : { 'data-frag': 'cont' })}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** One block's text and marks; `firstFocusable` makes the document's first annotation the tab stop. */
+export const BlockText = memo(function BlockText({
+  nodes,
+  text,
+  firstFocusable,
+}: {
+  nodes: readonly DocNode[];
+  text: string;
+  firstFocusable: boolean;
+}) {
+  return <>{renderNodes(nodes, text, { done: !firstFocusable })}</>;
+});

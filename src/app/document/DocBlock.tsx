@@ -1,0 +1,77 @@
+/**
+ * One block of the document. Until it comes near the viewport it is plain text (cheap, and still
+ * found by the browser's search); then its marks and arcs are drawn. The block's
+ * line spacing follows its deepest arc stack; that changes only vertical positions, so a second
+ * measurement settles the layout.
+ */
+import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { ArcLayer } from './ArcLayer.tsx';
+import { DEFAULT_GEOMETRY, layoutArcs, roomAbove, type ArcGeometry, type ArcSegment } from './arcs.ts';
+import { BlockText } from './BlockText.tsx';
+import type { Block, Link } from './marks.ts';
+import { measureLinks } from './measure.ts';
+import type { DrawTracker } from './visibility.ts';
+
+interface Layout {
+  readonly segments: readonly ArcSegment[];
+  readonly geometry: ArcGeometry;
+  readonly width: number;
+  readonly height: number;
+  readonly levels: number;
+}
+
+interface Props {
+  readonly block: Block;
+  readonly text: string;
+  readonly firstFocusable: boolean;
+  readonly linksByKey: ReadonlyMap<string, Link>;
+  readonly tracker: DrawTracker;
+  /** Draw the marks now, visible or not (keyboard navigation is heading here). */
+  readonly forced: boolean;
+  /** Column width: a change re-wraps lines, so arcs are measured again. */
+  readonly columnWidth: number;
+}
+
+export const DocBlock = memo(function DocBlock({ block, text, firstFocusable, linksByKey, tracker, forced, columnWidth }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  const [layout, setLayout] = useState<Layout | undefined>(undefined);
+  const levels = layout?.levels ?? 1;
+  const hasMarks = block.tree.some((n) => n.type === 'mark');
+  const shown = hasMarks && (visible || forced);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !hasMarks) return;
+    return tracker.watch(el, () => setVisible(true));
+  }, [tracker, hasMarks]);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !shown) return;
+    if (block.links.length === 0) {
+      tracker.drawn();
+      return;
+    }
+    const geometry: ArcGeometry = { ...DEFAULT_GEOMETRY, width: el.clientWidth };
+    const segments = layoutArcs(measureLinks(el, block.links), geometry);
+    const next = Math.max(1, ...segments.map((s) => s.level + 1));
+    setLayout({ segments, geometry, width: el.clientWidth, height: el.scrollHeight, levels: next });
+    if (next === levels) tracker.drawn();
+  }, [shown, block, levels, columnWidth, tracker]);
+
+  return (
+    <div ref={ref} className="block" style={{ '--room': `${roomAbove(levels, DEFAULT_GEOMETRY)}px` } as React.CSSProperties}>
+      {shown ? <BlockText nodes={block.tree} text={text} firstFocusable={firstFocusable} /> : text.slice(block.begin, block.end)}
+      {layout && layout.segments.length > 0 && (
+        <ArcLayer
+          segments={layout.segments}
+          linksByKey={linksByKey}
+          geometry={layout.geometry}
+          width={layout.width}
+          height={layout.height}
+        />
+      )}
+    </div>
+  );
+});

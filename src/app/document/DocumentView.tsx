@@ -1,0 +1,182 @@
+/**
+ * The annotated document: blocks of text with nested spans, each with an SVG layer of labelled
+ * arcs in the room its line spacing leaves above each line. Hover and focus highlight an
+ * annotation with its trigger, head and relations through one generated style rule, so the text is
+ * not re-rendered. Mounted afresh for every result (see Results).
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useAppStore } from '../state/store.ts';
+import { baseKey } from './ArcLayer.tsx';
+import { DocBlock } from './DocBlock.tsx';
+import type { DocumentModel, Link } from './marks.ts';
+import { createDrawTracker } from './visibility.ts';
+
+interface Props {
+  readonly text: string;
+  readonly model: DocumentModel;
+  /** `performance.now()` when the result arrived, to report the render time. */
+  readonly receivedAt: number;
+}
+
+function annotationIdOf(target: EventTarget | null): number | null {
+  const el = (target as Element | null)?.closest?.('[data-ann]');
+  const id = el?.getAttribute('data-ann');
+  return id === null || id === undefined ? null : Number(id);
+}
+
+/** CSS for the highlighted annotation and everything tied to it; built from integers and our own keys only. */
+function highlightRule(model: DocumentModel, id: number | null): string {
+  if (id === null) return '';
+  const related = model.related.get(id);
+  const others = [
+    ...(related?.ids ?? []).map((r) => `.doc [data-ann="${r}"]`),
+    ...(related?.cues ?? []).map((c) => `.doc [data-cue="${c}"]`),
+  ];
+  const arcs = model.links.filter((l) => l.ids.includes(id)).map((l) => `.arcs [data-link="${l.key}"]`);
+  return [
+    `.doc [data-ann="${id}"]{outline:2px solid var(--focus);outline-offset:1px}`,
+    others.length ? `${others.join(',')}{outline:2px dashed var(--focus);outline-offset:1px}` : '',
+    arcs.length ? `${arcs.join(',')}{opacity:1;color:var(--focus)}${arcs.map((a) => `${a} path`).join(',')}{stroke-width:2.4px}` : '',
+  ].join('');
+}
+
+/** Fires "glosa:rendered" after the next paint: what the bench and the e2e tests wait for. */
+function reportRendered(detail: { chars: number; annotations: number }, receivedAt: number): void {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const arcs = document.querySelectorAll('.doc .arcs g').length;
+      window.dispatchEvent(new CustomEvent('glosa:rendered', { detail: { ...detail, renderMs: performance.now() - receivedAt, arcs } }));
+    }),
+  );
+}
+
+export function DocumentView({ text, model, receivedAt }: Props) {
+  const hoverId = useAppStore((s) => s.hoverId);
+  const selectedId = useAppStore((s) => s.selectedId);
+  const hover = useAppStore((s) => s.hover);
+  const select = useAppStore((s) => s.select);
+  const textRef = useRef<HTMLDivElement>(null);
+  const [columnWidth, setColumnWidth] = useState(0);
+  const linksByKey = useMemo(() => new Map<string, Link>(model.links.map((l) => [baseKey(l.key), l])), [model]);
+  const focusBlock = useMemo(() => firstBlockWithConcept(model), [model]);
+
+  // The result counts as rendered once the blocks in view have drawn their arcs. The view is
+  // mounted afresh for each result, so the props seen here stay those of this result.
+  const [tracker] = useState(() =>
+    createDrawTracker(() => reportRendered({ chars: text.length, annotations: model.byId.size }, receivedAt)),
+  );
+  useEffect(() => {
+    if (model.links.length === 0) tracker.settleIfIdle();
+    return () => tracker.disconnect();
+  }, [model, tracker]);
+
+  // Re-measure when the column width changes (lines re-wrap).
+  useEffect(() => {
+    const el = textRef.current;
+    if (!el) return;
+    // The first observation is the width the blocks were just measured at: only changes count.
+    let last: number | undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      const width = Math.round(entry?.contentRect.width ?? 0);
+      if (last !== undefined && width !== last) setColumnWidth(width);
+      last = width;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const onMouseOver = (e: MouseEvent) => {
+    const id = annotationIdOf(e.target);
+    if (id !== hoverId) hover(id);
+  };
+  // Keyboard navigation follows the model's reading order; a block not drawn yet is drawn first.
+  const [forcedBlocks, setForcedBlocks] = useState<ReadonlySet<number>>(() => new Set());
+  const pendingFocus = useRef<number | null>(null);
+  const focusAnnotation = (id: number): void => {
+    const el = textRef.current?.querySelector<HTMLElement>(`[data-ann="${id}"]:not([data-frag])`);
+    if (!el) {
+      const block = model.blockOf.get(id);
+      if (block === undefined) return;
+      pendingFocus.current = id;
+      setForcedBlocks((set) => new Set(set).add(block));
+      return;
+    }
+    // Roving tab stop: only the current annotation is in the tab order.
+    for (const other of textRef.current?.querySelectorAll<HTMLElement>('[data-ann][tabindex="0"]') ?? [])
+      if (other !== el) other.tabIndex = -1;
+    el.tabIndex = 0;
+    el.focus();
+  };
+  useEffect(() => {
+    const id = pendingFocus.current;
+    if (id === null) return;
+    pendingFocus.current = null;
+    textRef.current?.querySelector<HTMLElement>(`[data-ann="${id}"]:not([data-frag])`)?.focus();
+  }, [forcedBlocks]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const forward = e.key === 'ArrowRight' || e.key === 'ArrowDown' || e.key === 'j';
+    const backward = e.key === 'ArrowLeft' || e.key === 'ArrowUp' || e.key === 'k';
+    const current = annotationIdOf(e.target);
+    if ((e.key === 'Enter' || e.key === ' ') && current !== null) {
+      e.preventDefault();
+      select(current);
+      return;
+    }
+    if (e.key === 'Escape') {
+      select(null);
+      return;
+    }
+    if ((!forward && !backward) || model.order.length === 0) return;
+    e.preventDefault();
+    const at = current === null ? -1 : model.order.indexOf(current);
+    const next = at === -1 ? 0 : Math.min(model.order.length - 1, Math.max(0, at + (forward ? 1 : -1)));
+    focusAnnotation(model.order[next] as number);
+  };
+
+  return (
+    <div className="doc">
+      <style>{highlightRule(model, hoverId ?? selectedId)}</style>
+      <svg width="0" height="0" className="defs" aria-hidden="true">
+        <defs>
+          <marker id="glosa-arrow" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="4.5" markerHeight="4.5" orient="auto-start-reverse">
+            <path d="M0,0 L6,3 L0,6 z" fill="currentColor" />
+          </marker>
+        </defs>
+      </svg>
+      <div
+        ref={textRef}
+        className="doc-text"
+        role="region"
+        tabIndex={0}
+        aria-label="Nota anotada: flechas o j/k para ir de una anotación a otra, Intro para ver el concepto"
+        onMouseOver={onMouseOver}
+        onMouseLeave={() => hover(null)}
+        onFocus={(e) => hover(annotationIdOf(e.target))}
+        onClick={(e) => {
+          const id = annotationIdOf(e.target);
+          if (id !== null) select(id);
+        }}
+        onKeyDown={onKeyDown}
+      >
+        {model.blocks.map((block, i) => (
+          <DocBlock
+            key={block.begin}
+            block={block}
+            text={text}
+            firstFocusable={i === focusBlock}
+            linksByKey={linksByKey}
+            tracker={tracker}
+            forced={forcedBlocks.has(i)}
+            columnWidth={columnWidth}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function firstBlockWithConcept(model: DocumentModel): number {
+  const first = [...model.byId.values()].reduce((min, m) => Math.min(min, m.begin), Infinity);
+  return model.blocks.findIndex((b) => first >= b.begin && first < b.end);
+}

@@ -1,0 +1,64 @@
+/**
+ * CSV export, one row per annotation (RFC 4180 quoting). Offsets are the contract's code points.
+ * Cells that a spreadsheet would run as a formula (=, +, -, @ first) get a leading apostrophe.
+ */
+import { categoryOf, type AnnotationResult } from '../../core/contract.ts';
+import { statusOf } from '../format/labels.ts';
+
+export const CSV_COLUMNS = [
+  'id',
+  'begin',
+  'end',
+  'text',
+  'preferred_term',
+  'category',
+  'semantic_type',
+  'umls',
+  'snomed_ct',
+  'icd10_cm',
+  'icd9_cm',
+  'loinc',
+  'status',
+  'negation_trigger',
+  'uncertainty_trigger',
+  'family_member',
+  'head',
+  'timex',
+] as const;
+
+export function csvCell(value: string | number | undefined): string {
+  if (value === undefined) return '';
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(result: AnnotationResult): string {
+  const rows = result.annotations.map((a) => {
+    const c = a.characteristics;
+    const list = (codes: readonly string[] | undefined) => codes?.join(' ');
+    return [
+      a.id,
+      a.match.begin,
+      a.match.end,
+      a.match.text,
+      a.match.preferred_term,
+      categoryOf(a),
+      a.type.umls,
+      a.code.umls,
+      list(a.code.snomed_ct),
+      list(a.code.icd10_cm),
+      list(a.code.icd9_cm),
+      list(a.code.loinc),
+      statusOf(a),
+      c.negative?.trigger.text,
+      c.uncertain?.trigger.text,
+      c.family_member?.match.text,
+      a.head,
+      c.timex ? `${c.timex.type} ${c.timex.value}` : undefined,
+    ]
+      .map(csvCell)
+      .join(',');
+  });
+  return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}

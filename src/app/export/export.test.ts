@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { AnnotationResultSchema } from '../../core/contract.ts';
+import { annotation, NEGATED_TEXT, negatedResult, span } from '../test/fixtures.ts';
+import { bratType, toBrat } from './brat.ts';
+import { csvCell, toCsv, CSV_COLUMNS } from './csv.ts';
+import { toJson } from './json.ts';
+
+describe('JSON export', () => {
+  it('round-trips to a result that still fits the contract', () => {
+    const result = negatedResult();
+    const parsed = AnnotationResultSchema.parse(JSON.parse(toJson(result)));
+    expect(parsed).toEqual(result);
+  });
+});
+
+describe('brat export', () => {
+  it('writes T lines for concepts and the trigger, attributes, relations and heads', () => {
+    const { txt, ann } = toBrat(NEGATED_TEXT, negatedResult());
+    expect(txt).toBe(NEGATED_TEXT);
+    const lines = ann.trim().split('\n');
+    expect(lines).toContain('T1\tFunctional_Concept 3 10\trefiere');
+    expect(lines).toContain('T2\tFinding 11 16\tdolor');
+    expect(lines).toContain('T3\tAnatomy 23 28\tbrazo');
+    // One cue entity shared by the three negated concepts.
+    const cues = lines.filter((l) => /^T\d+\tNegation_cue 0 2\tNo$/.test(l));
+    expect(cues).toHaveLength(1);
+    const cueId = cues[0]?.split('\t')[0];
+    expect(lines.filter((l) => /\tNegated T\d$/.test(l))).toHaveLength(3);
+    expect(lines).toContain(`R1\tnegated_by Arg1:T1 Arg2:${cueId}`);
+    expect(lines.some((l) => /^R\d+\thas_anatomical_location Arg1:T2 Arg2:T3$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^R\d+\thead Arg1:T3 Arg2:T2$/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith('#') && l.includes('AnnotatorNotes T2\tC0000001'))).toBe(true);
+  });
+
+  it('keeps code-point offsets with emoji, and the span text they name', () => {
+    const text = '😀 fiebre 😷 tos';
+    const result = { annotations: [annotation(0, text, 2, 8), annotation(1, text, 11, 14)], version: 'x' };
+    const { ann } = toBrat(text, result);
+    const [first, second] = ann.trim().split('\n');
+    expect(first).toBe('T1\tFinding 2 8\tfiebre');
+    expect(second).toBe('T2\tFinding 11 14\ttos');
+  });
+
+  it('splits a span that crosses a line break into fragments', () => {
+    const text = 'dolor\ntorácico';
+    const { ann } = toBrat(text, { annotations: [annotation(0, text, 0, 14)], version: 'x' });
+    expect(ann.split('\n')[0]).toBe('T1\tFinding 0 5;6 14\tdolor torácico');
+  });
+
+  it('makes type names brat accepts', () => {
+    expect(bratType('Laboratory or Test Result')).toBe('Laboratory_or_Test_Result');
+    expect(bratType('has_anatomical_location')).toBe('has_anatomical_location');
+  });
+});
+
+describe('CSV export', () => {
+  it('writes a header and one quoted row per annotation', () => {
+    const csv = toCsv(negatedResult());
+    const rows = csv.trimEnd().split('\r\n');
+    expect(rows[0]).toBe(CSV_COLUMNS.join(','));
+    expect(rows).toHaveLength(4);
+    expect(rows[2]).toContain(',dolor,término,Finding,Sign or Symptom,C0000001,');
+    expect(rows[2]).toContain(',negated,No,');
+  });
+
+  it('quotes commas, quotes and newlines, and defuses formulas', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('dice "no"')).toBe('"dice ""no"""');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell(undefined)).toBe('');
+  });
+
+  it('lists timex and family member', () => {
+    const text = 'Madre con alzheimer';
+    const a = annotation(1, text, 10, 19, {
+      characteristics: { family_member: { match: span(text, 0, 5) }, timex: { type: 'DATE', value: '2024-06-07' } },
+    });
+    const csv = toCsv({ annotations: [a], version: 'x' });
+    expect(csv).toContain(',Madre,');
+    expect(csv).toContain('DATE 2024-06-07');
+  });
+});

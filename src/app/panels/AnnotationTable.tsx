@@ -1,0 +1,104 @@
+/** The annotations as a table: sortable columns, filters by category and by negated / uncertain / affirmed. */
+import { useMemo, useState } from 'react';
+import type { Annotation } from '../../core/contract.ts';
+import { readableTimex } from '../format/timex.ts';
+import { STATUS_LABELS } from '../format/labels.ts';
+import { useAppStore, type Polarity, type SortColumn } from '../state/store.ts';
+import { filterAndSort, toRows } from './rows.ts';
+
+const PAGE = 100;
+const COLUMNS: [SortColumn, string][] = [
+  ['begin', 'Posición'],
+  ['text', 'Texto'],
+  ['category', 'Categoría'],
+  ['cui', 'CUI'],
+  ['status', 'Estado'],
+];
+
+export function AnnotationTable({ annotations }: { annotations: readonly Annotation[] }) {
+  const category = useAppStore((s) => s.categoryFilter);
+  const polarity = useAppStore((s) => s.polarityFilter);
+  const sort = useAppStore((s) => s.sort);
+  const setCategory = useAppStore((s) => s.setCategoryFilter);
+  const setPolarity = useAppStore((s) => s.setPolarityFilter);
+  const sortBy = useAppStore((s) => s.sortBy);
+  const select = useAppStore((s) => s.select);
+  const [limit, setLimit] = useState(PAGE);
+  const rows = useMemo(() => toRows(annotations), [annotations]);
+  const categories = useMemo(() => [...new Set(rows.map((r) => r.category))].sort(), [rows]);
+  const shown = useMemo(() => filterAndSort(rows, category, polarity, sort), [rows, category, polarity, sort]);
+
+  return (
+    <div>
+      <div className="filters">
+        <label>
+          Categoría{' '}
+          <select value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value="all">todas</option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {c || '(sin categoría)'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Estado{' '}
+          <select value={polarity} onChange={(e) => setPolarity(e.target.value as Polarity)}>
+            <option value="all">todos</option>
+            <option value="negated">negados</option>
+            <option value="uncertain">inciertos</option>
+            <option value="affirmed">afirmados</option>
+          </select>
+        </label>
+        <span className="muted" role="status">
+          {shown.length} de {rows.length}
+        </span>
+      </div>
+      <table className="ann-table">
+        <thead>
+          <tr>
+            {COLUMNS.map(([column, label]) => (
+              <th key={column} aria-sort={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
+                <button type="button" onClick={() => sortBy(column)}>
+                  {label} {sort.column === column ? (sort.descending ? '▼' : '▲') : ''}
+                </button>
+              </th>
+            ))}
+            <th>Detalle</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.slice(0, limit).map(({ annotation: a, category: c, status }) => (
+            <tr key={a.id} className={`row-${status}`}>
+              <td>
+                {a.match.begin}–{a.match.end}
+              </td>
+              <td>
+                <button type="button" className="link" onClick={() => select(a.id)}>
+                  {a.match.text}
+                </button>
+              </td>
+              <td>{c || '—'}</td>
+              <td>
+                <code>{a.code.umls}</code>
+              </td>
+              <td>{STATUS_LABELS[status]}</td>
+              <td>
+                {a.characteristics.negative && `por «${a.characteristics.negative.trigger.text}» `}
+                {a.characteristics.uncertain && `por «${a.characteristics.uncertain.trigger.text}» `}
+                {a.characteristics.family_member && `familiar «${a.characteristics.family_member.match.text}» `}
+                {a.characteristics.timex && `→ ${readableTimex(a.characteristics.timex)}`}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shown.length > limit && (
+        <button type="button" onClick={() => setLimit(limit + PAGE)}>
+          Mostrar {Math.min(PAGE, shown.length - limit)} más
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/** The concept card of the selected annotation: codes with browser links, types, match, characteristics. */
+import type { Annotation, Span } from '../../core/contract.ts';
+import { categoryOf } from '../../core/contract.ts';
+import { readableTimex } from '../format/timex.ts';
+import { STATUS_LABELS, statusOf } from '../format/labels.ts';
+import { useAppStore } from '../state/store.ts';
+import { codeLinks } from './terminology.ts';
+
+const spanText = (s: Span) => `«${s.text}» (${s.begin}–${s.end})`;
+
+function Characteristics({ annotation }: { annotation: Annotation }) {
+  const c = annotation.characteristics;
+  const rows: [string, string][] = [];
+  if (c.negative) rows.push(['Negado por', spanText(c.negative.trigger)]);
+  if (c.uncertain) rows.push(['Incierto por', spanText(c.uncertain.trigger)]);
+  if (c.family_member) rows.push(['Familiar', spanText(c.family_member.match)]);
+  if (c.quantifier) rows.push(['Cuantificador', spanText(c.quantifier.match)]);
+  if (c.qualifier) rows.push(['Calificador', spanText(c.qualifier.match)]);
+  if (c.quantity) rows.push(['Cantidad', `${c.quantity.value} ${c.quantity.unit}`]);
+  if (c.timex) rows.push(['Fecha resuelta', `${readableTimex(c.timex)} (${c.timex.type} ${c.timex.value})`]);
+  const known = new Set(['negative', 'uncertain', 'family_member', 'quantifier', 'qualifier', 'quantity', 'timex']);
+  for (const [key, value] of Object.entries(c)) if (!known.has(key)) rows.push([key, JSON.stringify(value)]);
+  if (rows.length === 0) return <p className="muted">Sin características.</p>;
+  return (
+    <dl className="kv">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ConceptCard({ annotation, byId }: { annotation: Annotation; byId: ReadonlyMap<number, { annotation: Annotation }> }) {
+  const select = useAppStore((s) => s.select);
+  const head = annotation.head === undefined ? undefined : byId.get(annotation.head)?.annotation;
+  return (
+    <section className="card" aria-label={`Concepto ${annotation.match.text}`}>
+      <header className="card-head">
+        <h2>{annotation.match.preferred_term || annotation.match.text}</h2>
+        <button type="button" className="close" onClick={() => select(null)} aria-label="Cerrar la ficha del concepto">
+          ×
+        </button>
+      </header>
+      <dl className="kv">
+        <div>
+          <dt>Texto</dt>
+          <dd>{spanText(annotation.match)}</dd>
+        </div>
+        <div>
+          <dt>found_as</dt>
+          <dd>{annotation.match.found_as}</dd>
+        </div>
+        <div>
+          <dt>Término preferido</dt>
+          <dd>{annotation.match.preferred_term || '—'}</dd>
+        </div>
+        <div>
+          <dt>Categoría</dt>
+          <dd>{categoryOf(annotation) ?? '— (sin categoría)'}</dd>
+        </div>
+        <div>
+          <dt>Tipo semántico</dt>
+          <dd>{annotation.type.umls}</dd>
+        </div>
+        <div>
+          <dt>Estado</dt>
+          <dd>{STATUS_LABELS[statusOf(annotation)]}</dd>
+        </div>
+        {head && (
+          <div>
+            <dt>Núcleo (head)</dt>
+            <dd>
+              <button type="button" className="link" onClick={() => select(head.id)}>
+                #{head.id} «{head.match.text}»
+              </button>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <h3>Códigos</h3>
+      <ul className="codes">
+        {codeLinks(annotation.code).map((l) => (
+          <li key={`${l.system}:${l.code}`}>
+            <span className="system">{l.system}</span>{' '}
+            {l.href ? (
+              <a href={l.href} target="_blank" rel="noopener noreferrer">
+                {l.code}
+              </a>
+            ) : (
+              <code title="identificador local de Glosa">{l.code}</code>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h3>Características</h3>
+      <Characteristics annotation={annotation} />
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { annotation, NEGATED_TEXT, negatedResult, span } from '../test/fixtures.ts';
+import { summariseNegation } from './negation.ts';
+import { filterAndSort, toRows } from './rows.ts';
+import { codeLinks } from './terminology.ts';
+
+const mixed = () => {
+  const text = 'Sin fiebre. Posible neumonía. Tos.';
+  return [
+    annotation(0, text, 4, 10, { characteristics: { negative: { trigger: span(text, 0, 3) } } }),
+    annotation(1, text, 20, 28, {
+      type: { umls: 'Disease or Syndrome', vendor: 'Disease or Syndrome' },
+      characteristics: { uncertain: { trigger: span(text, 12, 19) } },
+    }),
+    annotation(2, text, 30, 33),
+  ];
+};
+
+describe('annotation table rows', () => {
+  it('filters by status and category', () => {
+    const rows = toRows(mixed());
+    const ids = (category: string, polarity: 'all' | 'negated' | 'uncertain' | 'affirmed') =>
+      filterAndSort(rows, category, polarity, { column: 'begin', descending: false }).map((r) => r.annotation.id);
+    expect(ids('all', 'negated')).toEqual([0]);
+    expect(ids('all', 'uncertain')).toEqual([1]);
+    expect(ids('all', 'affirmed')).toEqual([2]);
+    expect(ids('Finding', 'all')).toEqual([0, 2]);
+    expect(ids('Disease or Syndrome', 'negated')).toEqual([]);
+  });
+
+  it('sorts by a column either way', () => {
+    const rows = toRows(mixed());
+    const sorted = (descending: boolean) =>
+      filterAndSort(rows, 'all', 'all', { column: 'text', descending }).map((r) => r.annotation.match.text);
+    expect(sorted(false)).toEqual(['fiebre', 'neumonía', 'Tos']);
+    expect(sorted(true)).toEqual(['Tos', 'neumonía', 'fiebre']);
+  });
+});
+
+describe('negation lens', () => {
+  it('groups negated and uncertain concepts under their triggers, with counts', () => {
+    const summary = summariseNegation([...negatedResult().annotations]);
+    expect(summary).toMatchObject({ negated: 3, uncertain: 0, total: 3 });
+    expect(summary.groups).toHaveLength(1);
+    expect(summary.groups[0]?.trigger.text).toBe(NEGATED_TEXT.slice(0, 2));
+    expect(summary.groups[0]?.concepts.map((a) => a.id)).toEqual([0, 1, 2]);
+    const other = summariseNegation(mixed());
+    expect(other.groups.map((g) => [g.kind, g.trigger.text])).toEqual([
+      ['negated', 'Sin'],
+      ['uncertain', 'Posible'],
+    ]);
+  });
+});
+
+describe('terminology links', () => {
+  it('links every code to a public browser, and none for Glosa-local identifiers', () => {
+    const links = codeLinks({ umls: 'C0030193', snomed_ct: ['22253000'], icd10_cm: ['R52'], icd9_cm: ['338-338.99'], loinc: ['718-7'] });
+    expect(links.map((l) => l.system)).toEqual(['UMLS CUI', 'SNOMED CT', 'ICD-10-CM', 'ICD-9-CM', 'LOINC']);
+    expect(links.every((l) => l.href?.startsWith('https://'))).toBe(true);
+    expect(links[1]?.href).toContain('conceptId1=22253000');
+    expect(links[3]?.href).toContain('q=338');
+    expect(codeLinks({ umls: 'L0000001' })[0]?.href).toBeUndefined();
+  });
+});

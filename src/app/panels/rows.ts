@@ -1,0 +1,39 @@
+/** Table rows: filtering by category and status, sorting. Pure, so the table and tests share it. */
+import { categoryOf, type Annotation } from '../../core/contract.ts';
+import { statusOf, type Status } from '../format/labels.ts';
+import type { Polarity, SortColumn } from '../state/store.ts';
+
+export interface Row {
+  readonly annotation: Annotation;
+  readonly category: string;
+  readonly status: Status;
+}
+
+export function toRows(annotations: readonly Annotation[]): Row[] {
+  return annotations.map((annotation) => ({ annotation, category: categoryOf(annotation) ?? '', status: statusOf(annotation) }));
+}
+
+const KEYS: Record<SortColumn, (r: Row) => string | number> = {
+  begin: (r) => r.annotation.match.begin,
+  text: (r) => r.annotation.match.text.toLocaleLowerCase('es'),
+  category: (r) => r.category,
+  cui: (r) => r.annotation.code.umls,
+  status: (r) => r.status,
+};
+
+export function filterAndSort(
+  rows: readonly Row[],
+  category: string,
+  polarity: Polarity,
+  sort: { column: SortColumn; descending: boolean },
+): Row[] {
+  const key = KEYS[sort.column];
+  const sign = sort.descending ? -1 : 1;
+  return rows
+    .filter((r) => (category === 'all' || r.category === category) && (polarity === 'all' || r.status === polarity))
+    .sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      return (x < y ? -1 : x > y ? 1 : a.annotation.id - b.annotation.id) * sign;
+    });
+}

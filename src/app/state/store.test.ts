@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { annotatorTarget, createAppStore } from './store.ts';
+import { formatTextDatetime, fromDatetimeInput } from './datetime.ts';
+
+function memoryStorage(): Storage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, v),
+  };
+}
+
+describe('app store', () => {
+  it('submits the current text and datetime, counting attempts', () => {
+    const store = createAppStore(memoryStorage);
+    store.getState().setText('Sin fiebre');
+    store.getState().setTextDatetime('2024-06-10T10:00:00');
+    store.getState().select(3);
+    store.getState().submit();
+    expect(store.getState().submission).toEqual({ text: 'Sin fiebre', textDatetime: '2024-06-10T10:00:00', target: 'local', attempt: 1 });
+    expect(store.getState().selectedId).toBeNull();
+    store.getState().submit();
+    expect(store.getState().submission?.attempt).toBe(2);
+  });
+
+  it('records where a note was sent, so editing the endpoint sends nothing by itself', () => {
+    const store = createAppStore(memoryStorage);
+    store.getState().setMode('remote');
+    store.getState().setRemoteBase('https://a.example');
+    store.getState().setText('tos');
+    store.getState().submit();
+    expect(store.getState().submission?.target).toBe('remote:https://a.example');
+    store.getState().setRemoteBase('https://a.example.evil');
+    expect(annotatorTarget(store.getState())).not.toBe(store.getState().submission?.target);
+  });
+
+  it('keeps the note, settings and key in the given (session) storage, not results or selection', () => {
+    const storage = memoryStorage();
+    const store = createAppStore(() => storage);
+    store.getState().setText('Madre con alzheimer');
+    store.getState().setApiKey('k1');
+    store.getState().setMode('remote');
+    store.getState().select(2);
+    store.getState().reportError({ message: 'x' });
+    const saved = JSON.parse(storage.data.get('glosa-session') ?? '{}') as { state: Record<string, unknown> };
+    expect(saved.state).toMatchObject({ text: 'Madre con alzheimer', apiKey: 'k1', mode: 'remote' });
+    expect(Object.keys(saved.state).sort()).toEqual(['apiKey', 'mode', 'remoteBase', 'text', 'textDatetime']);
+
+    const reloaded = createAppStore(() => storage);
+    expect(reloaded.getState().text).toBe('Madre con alzheimer');
+    expect(reloaded.getState().selectedId).toBeNull();
+    expect(reloaded.getState().errors).toEqual([]);
+  });
+
+  it('toggles the sort direction on the same column and resets it on another', () => {
+    const store = createAppStore(memoryStorage);
+    store.getState().sortBy('text');
+    expect(store.getState().sort).toEqual({ column: 'text', descending: false });
+    store.getState().sortBy('text');
+    expect(store.getState().sort).toEqual({ column: 'text', descending: true });
+    store.getState().sortBy('cui');
+    expect(store.getState().sort).toEqual({ column: 'cui', descending: false });
+  });
+
+  it('keeps the newest errors first and at most 50', () => {
+    const store = createAppStore(memoryStorage);
+    for (let i = 0; i < 60; i++) store.getState().reportError({ message: `e${i}` });
+    expect(store.getState().errors).toHaveLength(50);
+    expect(store.getState().errors[0]?.message).toBe('e59');
+  });
+});
+
+describe('reference datetime', () => {
+  it('formats local time as YYYY-MM-DDTHH:MM:SS', () => {
+    expect(formatTextDatetime(new Date(2024, 5, 7, 9, 5, 3))).toBe('2024-06-07T09:05:03');
+  });
+  it('adds the seconds a datetime-local input drops', () => {
+    expect(fromDatetimeInput('2024-06-07T09:05')).toBe('2024-06-07T09:05:00');
+    expect(fromDatetimeInput('2024-06-07T09:05:07')).toBe('2024-06-07T09:05:07');
+  });
+});

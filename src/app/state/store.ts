@@ -1,0 +1,127 @@
+/**
+ * The app's UI state, in one zustand store: the note being edited, the reference datetime, the
+ * mode and endpoint, selection, hover, panel and filters. Annotation results are not here (they are
+ * TanStack Query data). The note, settings and API key are kept for the browser tab only
+ * (sessionStorage), never in localStorage or the URL: the note is patient data.
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { DictionaryStatus } from '../annotator/local.ts';
+import { formatTextDatetime } from './datetime.ts';
+
+export type Mode = 'local' | 'remote';
+export type Polarity = 'all' | 'negated' | 'uncertain' | 'affirmed';
+export type Panel = 'table' | 'negation' | 'json' | 'errors';
+export type SortColumn = 'begin' | 'text' | 'category' | 'cui' | 'status';
+
+export interface Submission {
+  readonly text: string;
+  readonly textDatetime: string;
+  /** Where it was sent (see `annotatorTarget`): a note goes only where the user sent it. */
+  readonly target: string;
+  /** Bumped by "Anotar" so a failed request can be sent again unchanged. */
+  readonly attempt: number;
+}
+
+export interface ErrorEntry {
+  readonly at: string;
+  readonly message: string;
+  readonly detail?: string;
+}
+
+export interface AppState {
+  mode: Mode;
+  remoteBase: string;
+  apiKey: string;
+  text: string;
+  textDatetime: string;
+  submission: Submission | null;
+  selectedId: number | null;
+  hoverId: number | null;
+  panel: Panel;
+  categoryFilter: string;
+  polarityFilter: Polarity;
+  sort: { column: SortColumn; descending: boolean };
+  dictionary: DictionaryStatus;
+  errors: ErrorEntry[];
+
+  setMode(mode: Mode): void;
+  setRemoteBase(url: string): void;
+  setApiKey(key: string): void;
+  setText(text: string): void;
+  setTextDatetime(value: string): void;
+  /** Sends the current note for annotation. */
+  submit(): void;
+  select(id: number | null): void;
+  hover(id: number | null): void;
+  setPanel(panel: Panel): void;
+  setCategoryFilter(category: string): void;
+  setPolarityFilter(polarity: Polarity): void;
+  sortBy(column: SortColumn): void;
+  setDictionary(status: DictionaryStatus): void;
+  reportError(entry: Omit<ErrorEntry, 'at'>): void;
+  clearErrors(): void;
+}
+
+const MAX_ERRORS = 50;
+
+/** Names the annotator a submission is for: "local", or the remote base URL. */
+export function annotatorTarget(state: Pick<AppState, 'mode' | 'remoteBase'>): string {
+  return state.mode === 'local' ? 'local' : `remote:${state.remoteBase.trim()}`;
+}
+
+export function defaultRemoteBase(): string {
+  return typeof location === 'undefined' ? 'http://localhost:8080' : location.origin;
+}
+
+export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
+  create<AppState>()(
+    persist(
+      (set, get) => ({
+        mode: 'local',
+        remoteBase: defaultRemoteBase(),
+        apiKey: '',
+        text: '',
+        textDatetime: formatTextDatetime(new Date()),
+        submission: null,
+        selectedId: null,
+        hoverId: null,
+        panel: 'table',
+        categoryFilter: 'all',
+        polarityFilter: 'all',
+        sort: { column: 'begin', descending: false },
+        dictionary: { phase: 'idle' },
+        errors: [],
+
+        setMode: (mode) => set({ mode, selectedId: null, hoverId: null }),
+        setRemoteBase: (remoteBase) => set({ remoteBase }),
+        setApiKey: (apiKey) => set({ apiKey }),
+        setText: (text) => set({ text }),
+        setTextDatetime: (textDatetime) => set({ textDatetime }),
+        submit: () => {
+          const state = get();
+          const { text, textDatetime, submission } = state;
+          const attempt = (submission?.attempt ?? 0) + 1;
+          set({ submission: { text, textDatetime, target: annotatorTarget(state), attempt }, selectedId: null, hoverId: null });
+        },
+        select: (selectedId) => set({ selectedId }),
+        hover: (hoverId) => set({ hoverId }),
+        setPanel: (panel) => set({ panel }),
+        setCategoryFilter: (categoryFilter) => set({ categoryFilter }),
+        setPolarityFilter: (polarityFilter) => set({ polarityFilter }),
+        sortBy: (column) => set(({ sort }) => ({ sort: { column, descending: sort.column === column ? !sort.descending : false } })),
+        setDictionary: (dictionary) => set({ dictionary }),
+        reportError: (entry) =>
+          set(({ errors }) => ({ errors: [{ ...entry, at: new Date().toISOString() }, ...errors].slice(0, MAX_ERRORS) })),
+        clearErrors: () => set({ errors: [] }),
+      }),
+      {
+        name: 'glosa-session',
+        storage: createJSONStorage(storage),
+        // Only what must survive a reload of the tab; results and UI ephemera are not kept.
+        partialize: ({ mode, remoteBase, apiKey, text, textDatetime }) => ({ mode, remoteBase, apiKey, text, textDatetime }),
+      },
+    ),
+  );
+
+export const useAppStore = createAppStore();
