@@ -26,16 +26,25 @@ export function emitResult(text: string, mentions: readonly Mention[], converter
       preferred_term: preferredTerm,
     };
   };
-  const cueSpan = (cue: Cue): Span => span(cue.start, cue.end, '');
+  // One span object per cue, so concepts negated by the same cue carry the same trigger object.
+  const cueSpans = new Map<Cue, Span>();
+  const cueSpan = (cue: Cue): Span => {
+    let s = cueSpans.get(cue);
+    if (s === undefined) {
+      s = span(cue.start, cue.end, '');
+      cueSpans.set(cue, s);
+    }
+    return s;
+  };
   const mentionSpan = (m: Mention): Span => span(m.start, m.end, m.concept.preferredTerm);
 
   const annotations: Annotation[] = ordered.map((m, id) => {
     const c = m.concept;
     const code: Annotation['code'] = { umls: c.cui };
-    if (c.snomedCt.length > 0) code.snomed_ct = [...c.snomedCt];
-    if (c.icd9Cm.length > 0) code.icd9_cm = [...c.icd9Cm];
-    if (c.icd10Cm.length > 0) code.icd10_cm = [...c.icd10Cm];
-    if (c.loinc.length > 0) code.loinc = [...c.loinc];
+    if (c.snomedCt.length > 0) code.snomed_ct = c.snomedCt.slice();
+    if (c.icd9Cm.length > 0) code.icd9_cm = c.icd9Cm.slice();
+    if (c.icd10Cm.length > 0) code.icd10_cm = c.icd10Cm.slice();
+    if (c.loinc.length > 0) code.loinc = c.loinc.slice();
     const type: Annotation['type'] = { umls: c.semanticType };
     if (c.category !== undefined) type[options.vendorKey] = c.category;
 
