@@ -1,0 +1,131 @@
+/**
+ * `glosa serve`: the annotation service on a port. Other tools start it this way and wait for the
+ * first stdout line, "glosa service listening on http://HOST:PORT": keep that line stable.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { buildDefaultDictionaryBytes } from '../lexicon/load.ts';
+import { buildServer } from '../server/app.ts';
+import { defaultServerOptions } from '../server/config.ts';
+import { resolveServeSettings, SettingsError, type ServeSettings } from '../server/settings.ts';
+
+const HELP = `usage: glosa serve [--port N] [--host H] [--keys-file FILE] [--dict FILE] [--with-app] [options]
+
+Starts the annotation service (POST /tagger/annotation with an "apikey" header).
+  --port N               port (default 8080, 0 = any free port; env GLOSA_PORT)
+  --host H               host (default 127.0.0.1; env GLOSA_HOST)
+  --keys-file FILE       API keys, one a line (env GLOSA_KEYS_FILE; or GLOSA_API_KEYS=k1,k2).
+                         With no key configured, one is generated and printed.
+  --dict FILE            a compiled dictionary (.glsd) instead of the default lexicon
+  --with-app             also serve the built web app (dist/, see npm run build) at /
+  --tls-cert FILE --tls-key FILE   serve HTTPS (env GLOSA_TLS_CERT, GLOSA_TLS_KEY)
+  --allow-insecure-http  allow plain HTTP on a non-loopback host
+  --vendor-key NAME      name of the category key inside "type" (default vendor)
+  --max-chars N          longest text in characters (default 100000)
+  --rate-limit N         requests per minute per key (default 600, 0 = none)
+  --cors-origin ORIGIN   allowed browser origin, repeatable (default the Vite dev server)
+  --workers N            worker threads for long texts (0 = none)
+  --worker-threshold N   texts of at least N characters go to a worker (default 20000; 0 = all)
+  --log-level LEVEL      pino level for the logs on stderr (default info)
+`;
+
+const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function formatUrl(scheme: string, host: string, port: number): string {
+  return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+function printBanner(url: string, settings: ServeSettings): void {
+  const lines = [`glosa service listening on ${url}`];
+  if (settings.withApp) lines.push(`web app: ${url}/`);
+  if (settings.generatedKey !== undefined) {
+    lines.push(
+      `API key (generated for this run; set GLOSA_API_KEYS or --keys-file to choose keys): ${settings.generatedKey}`,
+      `try: curl -X POST ${url}/tagger/annotation -H 'apikey: ${settings.generatedKey}' -d '{"text": "no refiere dolor"}'`,
+    );
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+export async function run(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'keys-file': { type: 'string' },
+      dict: { type: 'string' },
+      'with-app': { type: 'boolean' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
+      'allow-insecure-http': { type: 'boolean' },
+      'vendor-key': { type: 'string' },
+      'max-chars': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      workers: { type: 'string' },
+      'worker-threshold': { type: 'string' },
+      'log-level': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  let settings: ServeSettings;
+  try {
+    settings = resolveServeSettings(values, process.env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    process.stderr.write(`glosa serve: ${error.message}\n`);
+    return 2;
+  }
+  if (settings.withApp && !existsSync(join(APP_DIR, 'index.html'))) {
+    process.stderr.write('glosa serve: --with-app needs the built app in dist/; run "npm run build" first\n');
+    return 2;
+  }
+
+  const dictionaryBytes = settings.dictPath === undefined ? buildDefaultDictionaryBytes() : new Uint8Array(readFileSync(settings.dictPath));
+  const app = await buildServer(
+    defaultServerOptions(
+      { apiKeys: settings.options.apiKeys, dictionaryBytes },
+      {
+        ...settings.options,
+        logger: pino({ level: settings.logLevel }, pino.destination(2)),
+        ...(settings.withApp ? { appDir: APP_DIR } : {}),
+      },
+    ),
+  );
+  try {
+    await app.listen({ host: settings.host, port: settings.port });
+  } catch (error) {
+    await app.close();
+    process.stderr.write(`glosa serve: cannot listen on ${settings.host}:${settings.port}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  printBanner(formatUrl(settings.options.tls === undefined ? 'http' : 'https', settings.host, port), settings);
+
+  // Drain in-flight requests on SIGINT/SIGTERM; give up after a grace period.
+  return new Promise<number>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.stderr.write(`glosa serve: ${signal}, finishing in-flight requests\n`);
+      setTimeout(() => {
+        process.stderr.write('glosa serve: shutdown grace period over, exiting\n');
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS).unref();
+      app.close().then(
+        () => resolve(0),
+        () => resolve(1),
+      );
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,14 @@
+/** Builds the annotator from dictionary bytes, identically in the main thread and in workers. */
+import { createAnnotator, createDictionary, decodeDictionary, type Annotator } from '../core/index.ts';
+
+export interface AnnotatorSetup {
+  /** The compiled dictionary (the `.glsd` format). */
+  readonly dictionaryBytes: Uint8Array;
+  /** Name of the coarse-category key inside `type`. */
+  readonly vendorKey: string;
+}
+
+export function annotatorFromSetup(setup: AnnotatorSetup): Annotator {
+  const { meta, data } = decodeDictionary(setup.dictionaryBytes);
+  return createAnnotator(createDictionary(meta, data), { vendorKey: setup.vendorKey });
+}

@@ -1,0 +1,80 @@
+/** The service's options, their defaults, and the check that refuses unsafe combinations. */
+import type { Logger } from 'pino';
+import { DEFAULT_VENDOR_KEY } from '../core/index.ts';
+import { defaultBodyLimitBytes } from './limits.ts';
+
+export interface TlsFiles {
+  readonly cert: string | Buffer;
+  readonly key: string | Buffer;
+}
+
+export interface RateLimit {
+  /** Requests per key per window. */
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+export interface ServerOptions {
+  /** Plain API keys; only their digests are kept. At least one is required. */
+  readonly apiKeys: readonly string[];
+  /** The compiled dictionary (the `.glsd` format). */
+  readonly dictionaryBytes: Uint8Array;
+  readonly vendorKey: string;
+  readonly maxTextCodePoints: number;
+  readonly bodyLimitBytes: number;
+  /** Per API key; false disables it. */
+  readonly rateLimit: RateLimit | false;
+  /** Origins allowed by CORS; "*" allows any. Same-origin use needs no entry. */
+  readonly corsOrigins: readonly string[];
+  /** Longest time to handle one request once received (503 `annotation_timeout` beyond). */
+  readonly handlerTimeoutMs: number;
+  /** Longest time for a client to send a whole request (408 `request_timeout` beyond). */
+  readonly requestTimeoutMs: number;
+  readonly workerThreads: number;
+  readonly workerThresholdCodePoints: number;
+  readonly workerMaxQueue: number;
+  readonly tls?: TlsFiles;
+  /** A built web app (`dist/`) to serve at `/`, with fallback to its index.html. */
+  readonly appDir?: string;
+  /** A pino logger; none logs nothing. */
+  readonly logger?: Logger;
+}
+
+export const DEFAULT_MAX_TEXT_CODE_POINTS = 100_000;
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
+/** The Vite dev server; the built app is served same-origin and needs no entry. */
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+export function defaultServerOptions(
+  required: Pick<ServerOptions, 'apiKeys' | 'dictionaryBytes'>,
+  overrides: Partial<ServerOptions> = {},
+): ServerOptions {
+  const maxTextCodePoints = overrides.maxTextCodePoints ?? DEFAULT_MAX_TEXT_CODE_POINTS;
+  return {
+    vendorKey: DEFAULT_VENDOR_KEY,
+    maxTextCodePoints,
+    bodyLimitBytes: defaultBodyLimitBytes(maxTextCodePoints),
+    rateLimit: { max: 600, windowMs: 60_000 },
+    corsOrigins: DEFAULT_CORS_ORIGINS,
+    handlerTimeoutMs: 30_000,
+    requestTimeoutMs: 30_000,
+    workerThreads: 1,
+    workerThresholdCodePoints: 20_000,
+    workerMaxQueue: 32,
+    ...required,
+    ...overrides,
+  };
+}
+
+/** Loopback hosts, where plain HTTP never leaves the machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** Why the service must not start with these settings, or undefined when it may. */
+export function insecureListenProblem(host: string, tls: boolean, allowInsecureHttp: boolean): string | undefined {
+  if (tls || allowInsecureHttp || isLoopbackHost(host)) return undefined;
+  return `refusing plain HTTP on non-loopback host ${host}: give --tls-cert and --tls-key, or --allow-insecure-http`;
+}
