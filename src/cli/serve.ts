@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { buildDefaultDictionaryBytes } from '../lexicon/load.ts';
+import { defaultDictionaryBytes } from '../lexicon/load.ts';
 import { buildServer } from '../server/app.ts';
 import { defaultServerOptions } from '../server/config.ts';
 import { resolveServeSettings, SettingsError, type ServeSettings } from '../server/settings.ts';
@@ -91,7 +91,7 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
 
-  const dictionaryBytes = settings.dictPath === undefined ? buildDefaultDictionaryBytes() : new Uint8Array(readFileSync(settings.dictPath));
+  const dictionaryBytes = settings.dictPath === undefined ? defaultDictionaryBytes() : new Uint8Array(readFileSync(settings.dictPath));
   const app = await buildServer(
     defaultServerOptions(
       { apiKeys: settings.options.apiKeys, dictionaryBytes },

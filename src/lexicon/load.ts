@@ -1,5 +1,6 @@
 /** Reads lexicon source folders from disk (Node only) and builds the default dictionary. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeDictionary } from '../core/dictionary/format.ts';
@@ -24,6 +25,42 @@ export function buildDefaultDictionaryBytes(dir: string = DEFAULT_LEXICON_DIR): 
   );
 }
 
+const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** What the compiled default dictionary depends on: the lexicon, the format, the tokeniser. */
+const SOURCES = ['lexicon', 'core/dictionary', 'core/text'].map((dir) => join(SRC, dir));
+const CACHE_DIR = join(SRC, '..', 'node_modules', '.cache', 'glosa');
+
+function sourcesDigest(): string {
+  const hash = createHash('sha256');
+  for (const dir of SOURCES) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+      const path = join(dir, file);
+      if (!file.endsWith('.test.ts') && statSync(path).isFile()) hash.update(file).update(readFileSync(path));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A file holding the compiled default dictionary. Compiling the YAML takes a while and every CLI run,
+ * service start and test process needs it, so it is cached under a digest of its sources.
+ */
+export function defaultDictionaryFile(): string {
+  const cached = join(CACHE_DIR, `${DEFAULT_DICTIONARY_ID}.${sourcesDigest()}.glsd`);
+  if (!existsSync(cached)) {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const partial = `${cached}.${process.pid}`;
+    writeFileSync(partial, buildDefaultDictionaryBytes());
+    renameSync(partial, cached); // atomic, so parallel processes never read half a file
+  }
+  return cached;
+}
+
+/** The compiled default dictionary's bytes (from the cache when its sources have not changed). */
+export function defaultDictionaryBytes(): Uint8Array {
+  return new Uint8Array(readFileSync(defaultDictionaryFile()));
+}
+
 /** Loads a dictionary from bytes, exactly as the worker and the service do. */
 export function dictionaryFromBytes(bytes: Uint8Array): Dictionary {
   return loadDictionary(bytes);
@@ -31,9 +68,9 @@ export function dictionaryFromBytes(bytes: Uint8Array): Dictionary {
 
 let defaultDictionary: Dictionary | undefined;
 
-/** The default dictionary, compiled from the sources once per process. */
+/** The default dictionary, loaded once per process. */
 export function loadDefaultDictionary(): Dictionary {
-  defaultDictionary ??= dictionaryFromBytes(buildDefaultDictionaryBytes());
+  defaultDictionary ??= dictionaryFromBytes(defaultDictionaryBytes());
   return defaultDictionary;
 }
 

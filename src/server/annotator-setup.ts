@@ -1,5 +1,5 @@
 /** Builds the annotator from dictionary bytes, identically in the main thread and in workers. */
-import { createAnnotator, createDictionary, decodeDictionary, type Annotator } from '../core/index.ts';
+import { createAnnotator, loadDictionary, type Annotator } from '../core/index.ts';
 
 export interface AnnotatorSetup {
   /** The compiled dictionary (the `.glsd` format). */
@@ -9,6 +9,5 @@ export interface AnnotatorSetup {
 }
 
 export function annotatorFromSetup(setup: AnnotatorSetup): Annotator {
-  const { meta, data } = decodeDictionary(setup.dictionaryBytes);
-  return createAnnotator(createDictionary(meta, data), { vendorKey: setup.vendorKey });
+  return createAnnotator(loadDictionary(setup.dictionaryBytes), { vendorKey: setup.vendorKey });
 }

@@ -5,9 +5,8 @@
 import * as Comlink from 'comlink';
 import {
   createAnnotator,
-  createDictionary,
-  decodeDictionary,
   DictionaryFormatError,
+  loadDictionary,
   type AnnotationResult,
   type Annotator,
   type RequestConfig,
@@ -31,26 +30,27 @@ let annotator: Promise<{ annotator: Annotator; ready: DictionaryReady }> | undef
 async function load(baseUrl: string, onProgress: (p: LoadProgress) => void): Promise<{ annotator: Annotator; ready: DictionaryReady }> {
   const started = performance.now();
   const loaded = await loadDictionaryBytes(baseUrl, onProgress, deps);
-  let decoded;
+  let dictionary;
   try {
-    decoded = decodeDictionary(loaded.bytes);
+    dictionary = loadDictionary(loaded.bytes);
   } catch (error) {
     if (loaded.source === 'cache') await forgetCachedDictionary(baseUrl, loaded.entry.contentHash, deps);
     throw error;
   }
-  if (decoded.meta.contentHash !== loaded.entry.contentHash) {
+  const meta = dictionary.meta;
+  if (meta.contentHash !== loaded.entry.contentHash) {
     throw new DictionaryFormatError('the dictionary file does not match the hash its manifest names');
   }
   const ready: DictionaryReady = {
-    id: decoded.meta.id,
-    contentHash: decoded.meta.contentHash,
+    id: meta.id,
+    contentHash: meta.contentHash,
     bytes: loaded.bytes.length,
     source: loaded.source,
-    conceptCount: decoded.meta.conceptCount,
-    termCount: decoded.meta.termCount,
+    conceptCount: meta.conceptCount,
+    termCount: meta.termCount,
     loadMs: performance.now() - started,
   };
-  return { annotator: createAnnotator(createDictionary(decoded.meta, decoded.data)), ready };
+  return { annotator: createAnnotator(dictionary), ready };
 }
 
 const api = {

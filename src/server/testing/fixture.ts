@@ -1,11 +1,6 @@
 /** Shared set-up of the service tests: a default-dictionary server with a known key. */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { buildDefaultDictionaryBytes } from '../../lexicon/load.ts';
+import { defaultDictionaryBytes as loadDefaultDictionaryBytes, defaultDictionaryFile } from '../../lexicon/load.ts';
 import { buildServer } from '../app.ts';
 import { defaultServerOptions, type ServerOptions } from '../config.ts';
 
@@ -13,40 +8,10 @@ export const TEST_KEY = 'test-key-7f3a9c2e5b1d';
 
 let dictionaryBytes: Uint8Array | undefined;
 
-/** A digest of everything the default dictionary is compiled from. */
-function lexiconDigest(): string {
-  const hash = createHash('sha256');
-  for (const dir of [
-    fileURLToPath(new URL('../../lexicon', import.meta.url)),
-    fileURLToPath(new URL('../../core/dictionary', import.meta.url)),
-  ]) {
-    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
-    for (const file of files) {
-      const path = join(dir, file);
-      if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
-    }
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-/**
- * A file holding the compiled default dictionary. Compiling takes seconds and every test file runs
- * in its own process, so the bytes are cached in the temp directory under a digest of their sources.
- */
-export function defaultDictionaryFile(): string {
-  const cacheDir = join(tmpdir(), 'glosa-test-dictionary');
-  const cached = join(cacheDir, `${lexiconDigest()}.glsd`);
-  if (!existsSync(cached)) {
-    mkdirSync(cacheDir, { recursive: true });
-    const partial = `${cached}.${process.pid}`;
-    writeFileSync(partial, buildDefaultDictionaryBytes());
-    renameSync(partial, cached);
-  }
-  return cached;
-}
+export { defaultDictionaryFile };
 
 export function defaultDictionaryBytes(): Uint8Array {
-  dictionaryBytes ??= new Uint8Array(readFileSync(defaultDictionaryFile()));
+  dictionaryBytes ??= loadDefaultDictionaryBytes();
   return dictionaryBytes;
 }
 
