@@ -60,8 +60,8 @@ const TEMPLATES: ((pick: <T>(xs: readonly T[]) => T, n: () => number) => string)
     `Plan: control por su médico de atención primaria en ${p(['una semana', '15 días', 'un mes'])} y volver a urgencias si ${p(FINDINGS)}.`,
 ];
 
-/** Mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
+/** Mulberry32: a small seeded PRNG, so benchmarks measure the same text every run. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

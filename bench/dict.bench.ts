@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../e2e/support/chromium.ts';
 import { build } from 'vite';
 import { createAnnotator, encodeDictionary, loadDictionary, type Dictionary } from '../src/core/index.ts';
 import { compileLexicon } from '../src/lexicon/compile.ts';
@@ -84,18 +85,7 @@ async function workerLoadTimes(files: string[]): Promise<number[]> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);

@@ -4,21 +4,11 @@
  * 600,000-term dictionary), about 2.5 terms per concept, some codes.
  */
 import type { LexiconConcept } from '../../src/lexicon/source.ts';
+import { prng } from '../corpus.ts';
 
 const ONSETS = ['b', 'c', 'd', 'f', 'g', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'z', 'br', 'cl', 'tr', 'pl', 'gr', 'ch'];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ia', 'ue', 'io'];
 const CODAS = ['', '', '', 'n', 's', 'r', 'l'];
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function syntheticLexicon(termCount: number, seed = 7): LexiconConcept[] {
   const random = prng(seed);
