@@ -99,3 +99,13 @@ describe('dictionary format', () => {
     expect(contentHash(new Uint8Array([1, 2, 3]))).not.toBe(contentHash(new Uint8Array([1, 2, 4])));
   });
 });
+
+describe('varints', () => {
+  it('round-trip values of every width, through the term and concept sections', () => {
+    const concepts = Array.from({ length: 300 }, (_, i) => ({ ...data.concepts[0]!, cui: `C${String(i).padStart(7, '0')}` }));
+    const terms = Array.from({ length: 70_000 }, (_, i) => ({ key: `t${i}`, concept: (i * 7919) % 300, shortOk: i % 3 === 0 }));
+    const decoded = decodeDictionary(encodeDictionary({ id: 'v', name: 'v', concepts, terms })).data;
+    expect(decoded.terms).toEqual(terms);
+    expect(decoded.concepts.map((c) => c.cui)).toEqual(concepts.map((c) => c.cui));
+  });
+});

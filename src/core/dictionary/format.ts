@@ -68,15 +68,24 @@ export class ByteReader {
 
   varint(): number {
     const data = this.data;
-    let result = 0;
-    let shift = 0;
-    for (;;) {
-      if (this.offset >= data.length) throw new DictionaryFormatError('dictionary is truncated');
-      const byte = data[this.offset++] as number;
-      result += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return result;
-      shift += 7;
-      if (shift > 35) throw new DictionaryFormatError('dictionary has a malformed number');
+    let offset = this.offset;
+    let byte = data[offset++];
+    if (byte === undefined) throw new DictionaryFormatError('dictionary is truncated');
+    if (byte < 0x80) {
+      this.offset = offset;
+      return byte;
+    }
+    // Bit operations while the value fits in 28 bits, multiplication beyond (up to 35 bits).
+    let result = byte & 0x7f;
+    for (let shift = 7; ; shift += 7) {
+      byte = data[offset++];
+      if (byte === undefined) throw new DictionaryFormatError('dictionary is truncated');
+      result = shift < 28 ? result | ((byte & 0x7f) << shift) : result + (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) {
+        this.offset = offset;
+        return result;
+      }
+      if (shift >= 28) throw new DictionaryFormatError('dictionary has a malformed number');
     }
   }
 

@@ -17,6 +17,11 @@ import {
 } from './format.ts';
 import type { ConceptEntry, DictionaryData, DictionaryMeta, TermEntry } from './types.ts';
 
+function sameChars(text: string, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+  return true;
+}
+
 /** Starting values of the two token-sequence hash lanes. */
 export const SEED_A = 0x2545f491;
 export const SEED_B = 0x6c078965;
@@ -52,8 +57,15 @@ export function extendB(b: number, token: number): number {
   return b ^ (b >>> 16);
 }
 
-const PREFIX = 2;
+// Slots are interleaved, four 32-bit words each, so a probe touches one cache line:
+// [hash lane A, hash lane B, first term (or -1), state].
+const STRIDE = 4;
+/** Above this many distinct first tokens the first-token filter is not kept (see `collectFirstTokens`). */
+const MAX_FIRST_TOKENS = 100_000;
+const HEAD = 2;
+const STATE = 3;
 const USED = 1;
+const PREFIX = 2;
 
 export class TermIndex {
   readonly termKey: Uint32Array;
@@ -62,12 +74,9 @@ export class TermIndex {
   readonly termExact: Int32Array;
   readonly termNext: Int32Array;
   private readonly mask: number;
-  private readonly slotA: Int32Array;
-  private readonly slotB: Int32Array;
-  private readonly slotHead: Int32Array;
-  private readonly slotState: Uint8Array;
-  /** First tokens of all terms: a cheap test (strings cache their hash) before hashing a token. */
-  readonly firstTokens: Set<string> = new Set();
+  private readonly slots: Int32Array;
+  /** First tokens of all terms, when few: a cheap test (strings cache their hash) before hashing a token. */
+  readonly firstTokens: Set<string> | undefined;
 
   constructor(
     readonly strings: StringTable,
@@ -82,14 +91,11 @@ export class TermIndex {
     this.termExact = termExact;
     const count = termKey.length;
     this.termNext = new Int32Array(count).fill(-1);
-    // Room for every term and about one prefix per term, at most half full.
+    // Terms plus their token prefixes (most terms are one word), at most about half full.
     let capacity = 16;
-    while (capacity < count * 4) capacity *= 2;
+    while (capacity < count * 2.5) capacity *= 2;
     this.mask = capacity - 1;
-    this.slotA = new Int32Array(capacity);
-    this.slotB = new Int32Array(capacity);
-    this.slotHead = new Int32Array(capacity).fill(-1);
-    this.slotState = new Uint8Array(capacity);
+    this.slots = new Int32Array(capacity * STRIDE);
     const tokenHash = new Int32Array(2);
     // Backwards, so each key's chain lists its terms in dictionary order. Keys are hashed in place
     // in the string table, token by token (tokens are separated by one space).
@@ -103,54 +109,91 @@ export class TermIndex {
       for (;;) {
         let to = from;
         while (to < end && text.charCodeAt(to) !== 0x20) to++;
-        if (from === strings.start(keyIndex)) this.firstTokens.add(text.slice(from, to));
         hashRange(text, from, to, tokenHash, 0);
         a = extendA(a, tokenHash[0] as number);
         b = extendB(b, tokenHash[1] as number);
         const slot = this.insert(a, b);
         if (to < end) {
-          this.slotState[slot] = (this.slotState[slot] as number) | PREFIX;
+          this.slots[slot + STATE] = (this.slots[slot + STATE] as number) | PREFIX;
           from = to + 1;
         } else {
-          this.termNext[t] = this.slotHead[slot] as number;
-          this.slotHead[slot] = t;
+          this.termNext[t] = this.slots[slot + HEAD] as number;
+          this.slots[slot + HEAD] = t;
           break;
         }
       }
     }
+    this.firstTokens = this.collectFirstTokens();
+  }
+
+  /**
+   * The distinct first tokens of the terms, when there are few enough for the filter to pay off:
+   * with a small dictionary it spares hashing most tokens of a text; a very large one starts terms
+   * with most words anyway, so the matcher then hashes every word instead of keeping a huge set.
+   */
+  private collectFirstTokens(): Set<string> | undefined {
+    const { strings, termKey } = this;
+    const text = strings.text;
+    const isKey = new Uint8Array(strings.count);
+    for (let t = 0; t < termKey.length; t++) isKey[termKey[t] as number] = 1;
+    const visit = (add: (from: number, to: number) => boolean): boolean => {
+      // Keys sorted in the string table share runs of first tokens: each run is visited once.
+      let previousFrom = -1;
+      let previousLength = -1;
+      for (let k = 0; k < strings.count; k++) {
+        if (isKey[k] === 0) continue;
+        const from = strings.start(k);
+        const end = strings.end(k);
+        let to = from;
+        while (to < end && text.charCodeAt(to) !== 0x20) to++;
+        const length = to - from;
+        if (length === previousLength && sameChars(text, previousFrom, from, length)) continue;
+        if (!add(from, to)) return false;
+        previousFrom = from;
+        previousLength = length;
+      }
+      return true;
+    };
+    let runs = 0;
+    if (!visit(() => ++runs <= MAX_FIRST_TOKENS)) return undefined;
+    const set = new Set<string>();
+    visit((from, to) => set.add(text.slice(from, to)) !== undefined);
+    return set;
   }
 
   private insert(a: number, b: number): number {
-    let slot = (a ^ Math.imul(b, 0x27d4eb2d)) & this.mask;
-    while (this.slotState[slot] !== 0) {
-      if (this.slotA[slot] === a && this.slotB[slot] === b) return slot;
-      slot = (slot + 1) & this.mask;
+    const slots = this.slots;
+    let slot = ((a ^ Math.imul(b, 0x27d4eb2d)) & this.mask) * STRIDE;
+    while (slots[slot + STATE] !== 0) {
+      if (slots[slot] === a && slots[slot + 1] === b) return slot;
+      slot = (slot + STRIDE) & (this.mask * STRIDE + STRIDE - 1);
     }
-    this.slotState[slot] = USED;
-    this.slotA[slot] = a;
-    this.slotB[slot] = b;
+    slots[slot] = a;
+    slots[slot + 1] = b;
+    slots[slot + HEAD] = -1;
+    slots[slot + STATE] = USED;
     return slot;
   }
 
   /** The slot of a token-sequence hash, or -1 when no term starts so. */
   find(a: number, b: number): number {
-    let slot = (a ^ Math.imul(b, 0x27d4eb2d)) & this.mask;
+    const slots = this.slots;
+    let slot = ((a ^ Math.imul(b, 0x27d4eb2d)) & this.mask) * STRIDE;
     for (;;) {
-      const state = this.slotState[slot];
-      if (state === 0) return -1;
-      if (this.slotA[slot] === a && this.slotB[slot] === b) return slot;
-      slot = (slot + 1) & this.mask;
+      if (slots[slot + STATE] === 0) return -1;
+      if (slots[slot] === a && slots[slot + 1] === b) return slot;
+      slot = (slot + STRIDE) & (this.mask * STRIDE + STRIDE - 1);
     }
   }
 
   /** First term of the slot's key (then follow `termNext`), or -1 when the key is only a prefix. */
   firstTerm(slot: number): number {
-    return this.slotHead[slot] as number;
+    return this.slots[slot + HEAD] as number;
   }
 
   /** Whether some longer term continues this key. */
   isPrefix(slot: number): boolean {
-    return ((this.slotState[slot] as number) & PREFIX) !== 0;
+    return ((this.slots[slot + STATE] as number) & PREFIX) !== 0;
   }
 
   key(term: number): string {

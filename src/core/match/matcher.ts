@@ -17,13 +17,14 @@ export interface MatchOptions {
 
 export function matchConcepts(text: string, tokens: readonly Token[], dictionary: Dictionary, options: MatchOptions): Mention[] {
   const index = dictionary.index;
+  const firstTokens = index.firstTokens;
   // Token hashes, computed only for tokens a term may start at and the ones after them.
   const hashes = new Int32Array(2 * tokens.length);
   let hashedUpTo = 0;
   const mentions: Mention[] = [];
   let i = 0;
   while (i < tokens.length) {
-    if (!index.firstTokens.has((tokens[i] as Token).norm)) {
+    if (firstTokens !== undefined && !firstTokens.has((tokens[i] as Token).norm)) {
       i++;
       continue;
     }
