@@ -109,3 +109,17 @@ describe('varints', () => {
     expect(decoded.concepts.map((c) => c.cui)).toEqual(concepts.map((c) => c.cui));
   });
 });
+
+describe('contentHash', () => {
+  it('depends on every byte, the tail bytes too', () => {
+    const base = new Uint8Array(Array.from({ length: 23 }, (_, i) => i));
+    const seen = new Set([contentHash(base)]);
+    for (let i = 0; i < base.length; i++) {
+      const changed = base.slice();
+      changed[i] = (changed[i] as number) ^ 1;
+      seen.add(contentHash(changed));
+    }
+    expect(seen.size).toBe(base.length + 1);
+    expect(contentHash(base.subarray(0, 22))).not.toBe(contentHash(base));
+  });
+});
