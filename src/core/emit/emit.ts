@@ -4,6 +4,7 @@
  * out when there are none.
  */
 import type { Annotation, AnnotationResult, Characteristics, Relation, Span } from '../contract.ts';
+import type { ConceptEntry } from '../dictionary/types.ts';
 import type { Cue, Mention } from '../mention.ts';
 import type { OffsetConverter } from '../text/codepoints.ts';
 
@@ -36,17 +37,36 @@ export function emitResult(text: string, mentions: readonly Mention[], converter
     }
     return s;
   };
-  const mentionSpan = (m: Mention): Span => span(m.start, m.end, m.concept.preferredTerm);
+  // A mention's span is built once and shared by its match and any characteristic pointing at it.
+  const mentionSpans = new Map<Mention, Span>();
+  const mentionSpan = (m: Mention): Span => {
+    let s = mentionSpans.get(m);
+    if (s === undefined) {
+      s = span(m.start, m.end, m.concept.preferredTerm);
+      mentionSpans.set(m, s);
+    }
+    return s;
+  };
+  // Code and type are facts of the concept: one object each per concept in a result.
+  const conceptFields = new Map<ConceptEntry, Pick<Annotation, 'code' | 'type'>>();
+  const fieldsOf = (c: ConceptEntry): Pick<Annotation, 'code' | 'type'> => {
+    let fields = conceptFields.get(c);
+    if (fields === undefined) {
+      const code: Annotation['code'] = { umls: c.cui };
+      if (c.snomedCt.length > 0) code.snomed_ct = c.snomedCt.slice();
+      if (c.icd9Cm.length > 0) code.icd9_cm = c.icd9Cm.slice();
+      if (c.icd10Cm.length > 0) code.icd10_cm = c.icd10Cm.slice();
+      if (c.loinc.length > 0) code.loinc = c.loinc.slice();
+      const type: Annotation['type'] = { umls: c.semanticType };
+      if (c.category !== undefined) type[options.vendorKey] = c.category;
+      fields = { code, type };
+      conceptFields.set(c, fields);
+    }
+    return fields;
+  };
 
   const annotations: Annotation[] = ordered.map((m, id) => {
-    const c = m.concept;
-    const code: Annotation['code'] = { umls: c.cui };
-    if (c.snomedCt.length > 0) code.snomed_ct = c.snomedCt.slice();
-    if (c.icd9Cm.length > 0) code.icd9_cm = c.icd9Cm.slice();
-    if (c.icd10Cm.length > 0) code.icd10_cm = c.icd10Cm.slice();
-    if (c.loinc.length > 0) code.loinc = c.loinc.slice();
-    const type: Annotation['type'] = { umls: c.semanticType };
-    if (c.category !== undefined) type[options.vendorKey] = c.category;
+    const { code, type } = fieldsOf(m.concept);
 
     const ch = m.characteristics;
     const characteristics: Characteristics = {};

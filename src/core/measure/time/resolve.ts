@@ -33,7 +33,12 @@ function twoDigitYear(yy: number, referenceYear: number): number {
   return year > referenceYear + TWO_DIGIT_YEAR_FUTURE ? year - 100 : year;
 }
 
-function atGranularity(d: CalendarDate, unit: 'Y' | 'M' | 'W' | 'D'): Resolved {
+/** Years TIMEX3 can write with four digits; "hace 2019 años" from 1950 resolves to none. */
+const FIRST_YEAR = 1;
+const LAST_YEAR = 9999;
+
+function atGranularity(d: CalendarDate, unit: 'Y' | 'M' | 'W' | 'D'): Resolved | undefined {
+  if (d.year < FIRST_YEAR || d.year > LAST_YEAR) return undefined;
   switch (unit) {
     case 'Y':
       return { timex: { type: 'DATE', value: formatYear(d.year) } };

@@ -48,6 +48,11 @@ describe('temporal expressions: dates', () => {
     expect(temporal('Valor 15/13/2024.')).toEqual([]);
   });
 
+  it('emits no date before year 1 (TIMEX3 writes four-digit years)', () => {
+    expect(temporal('hace 2019 años', parseTextDatetime('1950-01-01T00:00:00'))).toEqual([]);
+    expect(temporal('hace 2019 años', parseTextDatetime('2024-06-10T12:00:00'))).toEqual(['hace 2019 años DATE 0005']);
+  });
+
   it('leaves numbers that are not dates alone', () => {
     expect(temporal('TA 120/80 mmHg, 1/2 comprimido, recuento 2000 células.')).toEqual([]);
     expect(temporal('Día 3 de tratamiento antibiótico.')).toEqual([]);
