@@ -34,14 +34,18 @@ export function syntheticDictionaryFile(terms: number): { path: string; hash: st
 export async function timeSwitch(page: Page, file: string, hash: string): Promise<SwitchTimes> {
   const done = page.evaluate((expected) => {
     const input = document.querySelector('.dict-picker input[type=file]') as HTMLInputElement;
-    return new Promise<SwitchTimes>((resolve) => {
+    return new Promise<SwitchTimes>((resolve, reject) => {
       input.addEventListener(
         'change',
         () => {
           const started = performance.now();
           let activeMs = -1;
           const observer = new MutationObserver(() => {
-            if (activeMs < 0 && document.querySelector(`[data-testid="dict-active"][data-hash="${expected}"]`)) {
+            const failed = document.querySelector('.dict[data-phase="error"]');
+            if (failed) {
+              observer.disconnect();
+              reject(new Error(failed.textContent ?? 'the dictionary did not load'));
+            } else if (activeMs < 0 && document.querySelector(`[data-testid="dict-active"][data-hash="${expected}"]`)) {
               activeMs = performance.now() - started;
               observer.disconnect();
             }

@@ -1,5 +1,6 @@
 /** Glosa's web app: a note in, every concept, negation and relation out, for review. */
 import { useAnnotation } from './annotator/useAnnotation.ts';
+import { DictionaryPicker } from './controls/DictionaryPicker.tsx';
 import { DictionaryStatus } from './controls/DictionaryStatus.tsx';
 import { ModeSettings } from './controls/ModeSettings.tsx';
 import { NoteInput } from './controls/NoteInput.tsx';
@@ -20,7 +21,12 @@ export function App() {
         <ModeSettings />
       </header>
       <main>
-        {mode === 'local' && <DictionaryStatus />}
+        {mode === 'local' && (
+          <section className="dictionary" aria-label="Diccionario">
+            <DictionaryStatus />
+            <DictionaryPicker />
+          </section>
+        )}
         <NoteInput busy={query.isFetching} />
         <Results query={query} />
       </main>

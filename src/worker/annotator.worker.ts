@@ -1,6 +1,8 @@
 /**
- * The Web Worker that runs the core: it loads the dictionary on first use (with progress, from
- * Cache Storage when it can) and answers annotate calls, so the page never freezes.
+ * The Web Worker that runs the core. It holds one active dictionary: the default (loaded on first
+ * use, with progress, from Cache Storage when it can), or one the user switched to (a URL or a
+ * local file). A switch replaces the active dictionary only once the new one has loaded; a failed
+ * switch leaves the previous one in use.
  */
 import * as Comlink from 'comlink';
 import {
@@ -11,38 +13,49 @@ import {
   type Annotator,
   type RequestConfig,
 } from '../core/index.ts';
-import { forgetCachedDictionary, loadDictionaryBytes, type LoadProgress, type SourceDeps } from './dictionary-source.ts';
+import { loadDictionaryBytes, loadFileBytes, loadUrlBytes, type LoadedBytes, type SourceDeps } from './dictionary-source.ts';
+import { DICTIONARY_CHANGED, namedError, SUPERSEDED, type DictionaryReady, type DictionaryRequest } from './protocol.ts';
+import type { LoadProgress } from './stream.ts';
 
-export interface DictionaryReady {
-  readonly id: string;
-  readonly contentHash: string;
-  readonly bytes: number;
-  readonly source: 'network' | 'cache';
-  readonly conceptCount: number;
-  readonly termCount: number;
-  readonly loadMs: number;
-}
+export type { DictionaryReady, DictionaryRequest };
 
 const deps: SourceDeps = { fetch: (...args) => fetch(...args), caches: typeof caches === 'undefined' ? undefined : caches };
 
-let annotator: Promise<{ annotator: Annotator; ready: DictionaryReady }> | undefined;
+let active: { annotator: Annotator; ready: DictionaryReady } | undefined;
+let latest = 0;
 
-async function load(baseUrl: string, onProgress: (p: LoadProgress) => void): Promise<{ annotator: Annotator; ready: DictionaryReady }> {
+function bytesFor(request: DictionaryRequest, onProgress: (p: LoadProgress) => void): Promise<LoadedBytes> {
+  switch (request.kind) {
+    case 'default':
+      return loadDictionaryBytes(request.baseUrl, onProgress, deps);
+    case 'url':
+      return loadUrlBytes(request.url, request.baseUrl, onProgress, deps);
+    case 'file':
+      return loadFileBytes(request.file, onProgress);
+  }
+}
+
+async function load(
+  request: DictionaryRequest,
+  onProgress: (p: LoadProgress) => void,
+): Promise<{ annotator: Annotator; ready: DictionaryReady }> {
   const started = performance.now();
-  const loaded = await loadDictionaryBytes(baseUrl, onProgress, deps);
+  const loaded = await bytesFor(request, onProgress);
   let dictionary;
   try {
     dictionary = loadDictionary(loaded.bytes);
+    if (dictionary.meta.contentHash !== loaded.contentHash) {
+      throw new DictionaryFormatError('the dictionary file does not match the hash its manifest names');
+    }
   } catch (error) {
-    if (loaded.source === 'cache') await forgetCachedDictionary(baseUrl, loaded.entry.contentHash, deps);
+    await loaded.forget();
     throw error;
   }
+  await loaded.remember();
   const meta = dictionary.meta;
-  if (meta.contentHash !== loaded.entry.contentHash) {
-    throw new DictionaryFormatError('the dictionary file does not match the hash its manifest names');
-  }
   const ready: DictionaryReady = {
     id: meta.id,
+    name: meta.name,
     contentHash: meta.contentHash,
     bytes: loaded.bytes.length,
     source: loaded.source,
@@ -54,20 +67,27 @@ async function load(baseUrl: string, onProgress: (p: LoadProgress) => void): Pro
 }
 
 const api = {
-  /** Loads the dictionary once; later calls return the same outcome. A failure may be retried. */
-  async prepare(baseUrl: string, onProgress: (p: LoadProgress) => void): Promise<DictionaryReady> {
-    annotator ??= load(baseUrl, onProgress);
+  /** Loads a dictionary and makes it the active one; on failure the previous one stays active. */
+  async load(request: DictionaryRequest, onProgress: (p: LoadProgress) => void): Promise<DictionaryReady> {
+    const ticket = ++latest;
+    let next;
     try {
-      return (await annotator).ready;
+      next = await load(request, onProgress);
     } catch (error) {
-      annotator = undefined;
       // Errors cross to the page as name + message; keep the dictionary's own words.
       throw error instanceof Error ? error : new Error(String(error));
     }
+    if (ticket !== latest) throw namedError(SUPERSEDED, 'a later dictionary load replaced this one');
+    active = next;
+    return next.ready;
   },
-  async annotate(text: string, config: RequestConfig): Promise<AnnotationResult> {
-    if (annotator === undefined) throw new Error('the dictionary is not loaded yet: call prepare first');
-    return (await annotator).annotator.annotate(text, config);
+  /** Annotates with the active dictionary, which must be the one the page asks for (its hash). */
+  annotate(text: string, config: RequestConfig, contentHash: string): AnnotationResult {
+    if (active === undefined) throw new Error('no dictionary is loaded yet');
+    if (active.ready.contentHash !== contentHash) {
+      throw namedError(DICTIONARY_CHANGED, `the worker now uses dictionary ${active.ready.contentHash}, not ${contentHash}`);
+    }
+    return active.annotator.annotate(text, config);
   },
 };
 

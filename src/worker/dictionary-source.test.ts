@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DictionaryFormatError, FORMAT_VERSION } from '../core/index.ts';
+import { MAX_CACHED_DICTIONARIES } from './dictionary-cache.ts';
+import { chunked, memoryCaches } from './test-doubles.ts';
 import {
   cacheKeyFor,
   DICTIONARY_CACHE,
@@ -11,41 +13,6 @@ import {
 
 const BASE = 'http://app.test/';
 const BYTES = new Uint8Array(Array.from({ length: 1000 }, (_, i) => i % 251));
-
-/** A response whose body arrives in chunks of `size` bytes. */
-function chunked(bytes: Uint8Array, size: number): Response {
-  let at = 0;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(at, at + size));
-      at += size;
-    },
-  });
-  return new Response(stream);
-}
-
-/** Cache Storage in memory: enough of the API for the loader. */
-function memoryCaches(): CacheStorage & { store: Map<string, Uint8Array> } {
-  const store = new Map<string, Uint8Array>();
-  const cache = {
-    match: async (key: string) => {
-      const bytes = store.get(key);
-      return bytes ? new Response(bytes.slice()) : undefined;
-    },
-    put: async (key: string, response: Response) => void store.set(key, new Uint8Array(await response.arrayBuffer())),
-    keys: async () => [...store.keys()].map((url) => new Request(url)),
-    delete: async (key: string | Request) => store.delete(typeof key === 'string' ? key : key.url),
-  };
-  const opened: string[] = [];
-  return {
-    store,
-    open: async (name: string) => {
-      opened.push(name);
-      return cache as unknown as Cache;
-    },
-  } as unknown as CacheStorage & { store: Map<string, Uint8Array> };
-}
 
 function deps(formatVersion = FORMAT_VERSION, caches: CacheStorage | undefined = memoryCaches()) {
   const requests: string[] = [];
@@ -73,6 +40,9 @@ describe('dictionary source', () => {
     expect(loaded.bytes).toEqual(BYTES);
     expect(progress.map((p) => p.loaded)).toEqual([0, 256, 512, 768, 1000]);
     expect(progress.every((p) => p.total === 1000)).toBe(true);
+    // Nothing is cached until the worker has verified the bytes.
+    expect(caches.store.size).toBe(0);
+    await loaded.remember();
     expect([...caches.store.keys()]).toEqual([cacheKeyFor(BASE, 'abc123')]);
 
     const second = deps(FORMAT_VERSION, caches);
@@ -82,12 +52,22 @@ describe('dictionary source', () => {
     expect(second.requests).toEqual([`${BASE}dict/manifest.json`]);
   });
 
-  it('drops dictionaries cached under another hash when a new one is stored', async () => {
+  it('keeps a few dictionaries, dropping the oldest when a new one is stored', async () => {
     const caches = memoryCaches();
-    caches.store.set(cacheKeyFor(BASE, 'old'), new Uint8Array([1]));
-    await loadDictionaryBytes(BASE, () => {}, deps(FORMAT_VERSION, caches).d);
-    expect([...caches.store.keys()]).toEqual([cacheKeyFor(BASE, 'abc123')]);
+    for (const hash of ['old1', 'old2', 'old3']) caches.store.set(cacheKeyFor(BASE, hash), new Uint8Array([1]));
+    await (await loadDictionaryBytes(BASE, () => {}, deps(FORMAT_VERSION, caches).d)).remember();
+    expect([...caches.store.keys()]).toEqual([cacheKeyFor(BASE, 'old2'), cacheKeyFor(BASE, 'old3'), cacheKeyFor(BASE, 'abc123')]);
+    expect(MAX_CACHED_DICTIONARIES).toBe(3);
     expect(DICTIONARY_CACHE).toBe('glosa-dictionaries');
+  });
+
+  it('forgets a cached copy that proved unreadable', async () => {
+    const caches = memoryCaches();
+    caches.store.set(cacheKeyFor(BASE, 'abc123'), new Uint8Array([9, 9]));
+    const loaded = await loadDictionaryBytes(BASE, () => {}, deps(FORMAT_VERSION, caches).d);
+    expect(loaded.source).toBe('cache');
+    await loaded.forget();
+    expect(caches.store.size).toBe(0);
   });
 
   it('works without Cache Storage (always from the network)', async () => {

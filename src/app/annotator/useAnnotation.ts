@@ -1,13 +1,14 @@
 /**
- * Annotation results as TanStack Query data, keyed by (annotator identity, text, text_datetime).
- * The data carries its own text, so the document always draws a result over the text it belongs to.
+ * Annotation results as TanStack Query data, keyed by (annotator identity, text, text_datetime);
+ * a local annotator's identity names its dictionary's content hash. The data carries its own text,
+ * so the document always draws a result over the text it belongs to.
  */
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { AnnotationResult } from '../../core/contract.ts';
 import { annotatorTarget, useAppStore } from '../state/store.ts';
-import { useCurrentAnnotator } from './current.ts';
-import { AnnotatorError } from './types.ts';
+import { useCurrentAnnotator, useDefaultDictionaryOnDemand } from './current.ts';
+import { AnnotatorError, type Annotator } from './types.ts';
 
 export interface AnnotatedText {
   readonly text: string;
@@ -20,21 +21,26 @@ export interface AnnotatedText {
 }
 
 export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
+  useDefaultDictionaryOnDemand();
   const annotator = useCurrentAnnotator();
+  const identity = annotator?.identity ?? 'none';
   const submission = useAppStore((s) => s.submission);
   const target = useAppStore(annotatorTarget);
   const reportError = useAppStore((s) => s.reportError);
   const query = useQuery<AnnotatedText, Error>({
-    queryKey: ['annotation', annotator.identity, submission?.text ?? '', submission?.textDatetime ?? ''],
-    // Editing the endpoint (or switching mode) sends nothing until the user annotates again.
-    enabled: submission !== null && submission.target === target,
-    placeholderData: keepPreviousData,
+    queryKey: ['annotation', identity, submission?.text ?? '', submission?.textDatetime ?? ''],
+    // Editing the endpoint (or switching mode) sends nothing until the user annotates again; in
+    // local mode nothing is sent before a dictionary is active.
+    enabled: submission !== null && submission.target === target && annotator !== undefined,
+    // While a new note is annotated the previous result stays up, but only one from the same
+    // annotator (and so the same dictionary): another dictionary's result is never shown.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === identity ? keepPreviousData(previous) : undefined),
     staleTime: Infinity,
     retry: false,
     queryFn: async ({ signal }) => {
       const { text, textDatetime } = submission as NonNullable<typeof submission>;
       const started = performance.now();
-      const result = await annotator.annotate(text, { text_datetime: textDatetime }, signal);
+      const result = await (annotator as Annotator).annotate(text, { text_datetime: textDatetime }, signal);
       const receivedAt = performance.now();
       return { text, textDatetime, result, elapsedMs: receivedAt - started, receivedAt };
     },

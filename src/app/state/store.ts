@@ -1,13 +1,24 @@
 /**
  * The app's UI state, in one zustand store: the note being edited, the reference datetime, the
- * mode and endpoint, selection, hover, panel and filters. Annotation results are not here (they are
- * TanStack Query data). The note, settings and API key are kept for the browser tab only
- * (sessionStorage), never in localStorage or the URL: the note is patient data.
+ * mode and endpoint, the local dictionary (see dictionary.ts), selection, hover, panel and filters.
+ * Annotation results are not here (they are TanStack Query data). The note, settings and API key
+ * are kept for the browser tab only (sessionStorage), never in localStorage or the URL: the note is
+ * patient data.
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { DictionaryStatus } from '../annotator/local.ts';
+import type { DictionaryReady } from '../annotator/local.ts';
 import { formatTextDatetime } from './datetime.ts';
+import {
+  choiceLabel,
+  loadFailed,
+  loadProgressed,
+  loadStarted,
+  loadSucceeded,
+  NO_DICTIONARY,
+  type DictionaryChoice,
+  type DictionaryState,
+} from './dictionary.ts';
 
 export type Mode = 'local' | 'remote';
 export type Polarity = 'all' | 'negated' | 'uncertain' | 'affirmed';
@@ -42,7 +53,9 @@ export interface AppState {
   categoryFilter: string;
   polarityFilter: Polarity;
   sort: { column: SortColumn; descending: boolean };
-  dictionary: DictionaryStatus;
+  dictionary: DictionaryState;
+  /** The URL typed in the dictionary picker. */
+  dictionaryUrl: string;
   errors: ErrorEntry[];
 
   setMode(mode: Mode): void;
@@ -58,7 +71,13 @@ export interface AppState {
   setCategoryFilter(category: string): void;
   setPolarityFilter(polarity: Polarity): void;
   sortBy(column: SortColumn): void;
-  setDictionary(status: DictionaryStatus): void;
+  setDictionaryUrl(url: string): void;
+  dictionaryStarted(choice: DictionaryChoice): void;
+  dictionaryProgress(loaded: number, total: number): void;
+  /** A new active dictionary: the selection (an id in the other dictionary's result) is dropped. */
+  dictionaryReady(choice: DictionaryChoice, info: DictionaryReady): void;
+  /** A failed load: reported, while the active dictionary (if any) stays in use. */
+  dictionaryFailed(choice: DictionaryChoice, message: string): void;
   reportError(entry: Omit<ErrorEntry, 'at'>): void;
   clearErrors(): void;
 }
@@ -90,7 +109,8 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         categoryFilter: 'all',
         polarityFilter: 'all',
         sort: { column: 'begin', descending: false },
-        dictionary: { phase: 'idle' },
+        dictionary: NO_DICTIONARY,
+        dictionaryUrl: '',
         errors: [],
 
         setMode: (mode) => set({ mode, selectedId: null, hoverId: null }),
@@ -110,7 +130,18 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         setCategoryFilter: (categoryFilter) => set({ categoryFilter }),
         setPolarityFilter: (polarityFilter) => set({ polarityFilter }),
         sortBy: (column) => set(({ sort }) => ({ sort: { column, descending: sort.column === column ? !sort.descending : false } })),
-        setDictionary: (dictionary) => set({ dictionary }),
+        setDictionaryUrl: (dictionaryUrl) => set({ dictionaryUrl }),
+        dictionaryStarted: (choice) => set(({ dictionary }) => ({ dictionary: loadStarted(dictionary, choice) })),
+        dictionaryProgress: (loaded, total) => set(({ dictionary }) => ({ dictionary: loadProgressed(dictionary, loaded, total) })),
+        dictionaryReady: (choice, info) =>
+          set(({ dictionary }) => ({
+            dictionary: loadSucceeded(choice, info),
+            ...(dictionary.active?.info.contentHash === info.contentHash ? {} : { selectedId: null, hoverId: null }),
+          })),
+        dictionaryFailed: (choice, message) => {
+          set(({ dictionary }) => ({ dictionary: loadFailed(dictionary, choice, message) }));
+          get().reportError({ message: `No se pudo cargar el diccionario «${choiceLabel(choice)}».`, detail: message });
+        },
         reportError: (entry) =>
           set(({ errors }) => ({ errors: [{ ...entry, at: new Date().toISOString() }, ...errors].slice(0, MAX_ERRORS) })),
         clearErrors: () => set({ errors: [] }),
