@@ -1,6 +1,6 @@
 /** The result area: status, legend, export, the annotated document with its concept card, and panels. */
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue, useMemo } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { AnnotatedText } from './annotator/useAnnotation.ts';
 import { DocumentView } from './document/DocumentView.tsx';
 import { Legend } from './document/Legend.tsx';
@@ -20,9 +20,27 @@ const PANELS: [Panel, string][] = [
   ['errors', 'Errores'],
 ];
 
+/**
+ * `value`, but updated only after the next frame has been painted (and then as a transition): the
+ * panels sit below the document, so a new result's document is drawn first, the table just after.
+ */
+function useAfterPaint<T>(value: T): T {
+  const [painted, setPainted] = useState(value);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPainted(value)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [value]);
+  return painted;
+}
+
 function Panels({ data: current }: { data: AnnotatedText | undefined }) {
-  // The panels follow the document: a new result is drawn first, the table just after.
-  const data = useDeferredValue(current);
+  const data = useAfterPaint(current);
   const panel = useAppStore((s) => s.panel);
   const setPanel = useAppStore((s) => s.setPanel);
   const errorCount = useAppStore((s) => s.errors.length);

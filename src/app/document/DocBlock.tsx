@@ -32,11 +32,23 @@ interface Props {
   readonly columnWidth: number;
 }
 
+/**
+ * Arc levels last measured for a block's text. The document is mounted afresh for each
+ * result, so without this every drawn block would be measured twice (once at one level, again at
+ * its real spacing); after an edit, unchanged blocks start at their spacing and are measured once.
+ * A stale guess is only a starting point: the measurement corrects it.
+ */
+const knownLevels = new Map<string, number>();
+const KNOWN_LEVELS_MAX = 5000;
+
+const levelsKey = (block: Block, text: string): string => text.slice(block.begin, block.end);
+
 export const DocBlock = memo(function DocBlock({ block, text, firstFocusable, linksByKey, tracker, forced, columnWidth }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   const [layout, setLayout] = useState<Layout | undefined>(undefined);
-  const levels = layout?.levels ?? 1;
+  const [initialLevels] = useState(() => (block.links.length > 0 ? (knownLevels.get(levelsKey(block, text)) ?? 1) : 1));
+  const levels = layout?.levels ?? initialLevels;
   const hasMarks = block.tree.some((n) => n.type === 'mark');
   const shown = hasMarks && (visible || forced);
 
@@ -57,8 +69,10 @@ export const DocBlock = memo(function DocBlock({ block, text, firstFocusable, li
     const segments = layoutArcs(measureLinks(el, block.links), geometry);
     const next = Math.max(1, ...segments.map((s) => s.level + 1));
     setLayout({ segments, geometry, width: el.clientWidth, height: el.scrollHeight, levels: next });
+    if (knownLevels.size >= KNOWN_LEVELS_MAX) knownLevels.clear();
+    knownLevels.set(levelsKey(block, text), next);
     if (next === levels) tracker.drawn();
-  }, [shown, block, levels, columnWidth, tracker]);
+  }, [shown, block, text, levels, columnWidth, tracker]);
 
   return (
     <div ref={ref} className="block" style={{ '--room': `${roomAbove(levels, DEFAULT_GEOMETRY)}px` } as React.CSSProperties}>

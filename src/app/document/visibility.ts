@@ -13,7 +13,7 @@ export interface DrawTracker {
   disconnect(): void;
 }
 
-export function createDrawTracker(onSettled: () => void, margin = '600px'): DrawTracker {
+export function createDrawTracker(onSettled: () => void, margin = 600): DrawTracker {
   const callbacks = new Map<Element, () => void>();
   let pending = 0;
   let settled = false;
@@ -35,10 +35,20 @@ export function createDrawTracker(onSettled: () => void, margin = '600px'): Draw
       }
       settle();
     },
-    { rootMargin: `${margin} 0px` },
+    { rootMargin: `${margin}px 0px` },
   );
   return {
     watch(el, onVisible) {
+      // A block already in the viewport draws now, in the same commit, rather than after the
+      // observer's first report (which comes only after a frame painted with the plain text); the
+      // observer still draws those coming near. Blocks are watched one after another from layout
+      // effects, with no DOM writes in between: one layout for all these reads.
+      const box = el.getBoundingClientRect();
+      if (box.bottom >= 0 && box.top <= window.innerHeight) {
+        pending++;
+        onVisible();
+        return () => {};
+      }
       callbacks.set(el, onVisible);
       observer.observe(el);
       return () => {
