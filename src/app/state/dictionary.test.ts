@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from './memory-storage.ts';
 import type { DictionaryReady } from '../annotator/local.ts';
 import { choiceLabel, dictionaryPhase, NO_DICTIONARY } from './dictionary.ts';
 import { createAppStore } from './store.ts';
@@ -13,20 +14,6 @@ const info = (contentHash: string, id = 'glosa-default-es'): DictionaryReady => 
   termCount: 5,
   loadMs: 2,
 });
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, v),
-  };
-}
 
 describe('dictionary state in the store', () => {
   it('goes idle → loading (with progress) → ready', () => {

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from './memory-storage.ts';
 import { annotatorTarget, createAppStore } from './store.ts';
 import { formatTextDatetime, fromDatetimeInput } from './datetime.ts';
-
-function memoryStorage(): Storage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, v),
-  };
-}
 
 describe('app store', () => {
   it('submits the current text and datetime, counting attempts', () => {
