@@ -8,7 +8,7 @@ import { applyContext } from './context/context.ts';
 import { DEFAULT_VENDOR_KEY, type AnnotationResult, type RequestConfig } from './contract.ts';
 import type { Dictionary } from './dictionary/lookup.ts';
 import type { DictionaryMeta } from './dictionary/types.ts';
-import { emitResult } from './emit/emit.ts';
+import { createEmitter } from './emit/emit.ts';
 import { extendLaterality } from './match/laterality.ts';
 import { matchConcepts } from './match/matcher.ts';
 import { findQuantities, withQuantities } from './measure/quantities/quantities.ts';
@@ -66,6 +66,7 @@ export interface Annotator {
 
 export function createAnnotator(dictionary: Dictionary, overrides: Partial<AnnotatorOptions> = {}): Annotator {
   const options: AnnotatorOptions = { ...DEFAULT_ANNOTATOR_OPTIONS, ...overrides };
+  const emit = createEmitter(options);
   const annotateStaged = (text: string, config: RequestConfig | undefined, stage: StageRunner): AnnotationResult => {
     const { tokens, sentenceOf } = stage('text', () => {
       const tokens = tokenise(text);
@@ -79,14 +80,14 @@ export function createAnnotator(dictionary: Dictionary, overrides: Partial<Annot
     const mentions = stage('measure', () => {
       const parseQuantities = config?.parse_quantities ?? options.parseQuantities;
       const measured = parseQuantities ? withQuantities(concepts, findQuantities(text, tokens)) : concepts;
-      return withTemporal(measured, findTemporal(tokens, referenceDateTime(config?.text_datetime, options.clock)));
+      return withTemporal(measured, findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock)));
     });
     stage('context', () => applyContext(mentions, tokens, sentenceOf, { windowWords: options.negationWindowWords }));
     stage('attach', () => {
       attachHeadsAndRelations(mentions, tokens);
       attachTimes(mentions, tokens, sentenceOf);
     });
-    return stage('emit', () => emitResult(text, mentions, createOffsetConverter(text), options));
+    return stage('emit', () => emit(text, mentions, createOffsetConverter(text)));
   };
   return {
     dictionary: dictionary.meta,

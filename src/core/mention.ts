@@ -2,7 +2,7 @@
  * The pipeline's working representation of one annotation before it is emitted: UTF-16 ranges,
  * token ranges, and links as object references (ids are assigned only by the emit stage).
  */
-import type { Quantity, RelationKind, Timex } from './contract.ts';
+import type { Quantity, RelationKind, Span, Timex } from './contract.ts';
 import type { ConceptEntry } from './dictionary/types.ts';
 
 export type MentionKind = 'concept' | 'quantity' | 'temporal';
@@ -35,6 +35,9 @@ export interface Mention {
   readonly characteristics: MentionCharacteristics;
   head?: Mention;
   readonly relations: { rel: RelationKind; to: Mention }[];
+  /** Set by the emit stage: the annotation id (-1 before) and the match span, shared by reference. */
+  id: number;
+  span: Span | undefined;
 }
 
 export function newMention(
@@ -45,7 +48,7 @@ export function newMention(
   start: number,
   end: number,
 ): Mention {
-  return { kind, concept, firstToken, endToken, start, end, characteristics: {}, relations: [] };
+  return { kind, concept, firstToken, endToken, start, end, characteristics: {}, relations: [], id: -1, span: undefined };
 }
 
 /** Categories of concepts that are findings: what negation, reporting verbs and sites apply to. */
@@ -66,7 +69,8 @@ export function isAnatomy(m: Mention): boolean {
 }
 
 export function isReportingVerb(m: Mention): boolean {
-  return m.concept.tags.includes('reporting_verb');
+  const tags = m.concept.tags;
+  return tags.length > 0 && tags.includes('reporting_verb');
 }
 
 /** A relative ("madre", "abuela materna"): the lexicon gives it the semantic type Family Group. */

@@ -5,7 +5,7 @@
  */
 import type { Annotation, AnnotationResult, Characteristics, Relation, Span } from '../contract.ts';
 import type { ConceptEntry } from '../dictionary/types.ts';
-import type { Cue, Mention } from '../mention.ts';
+import { byPosition, type Cue, type Mention } from '../mention.ts';
 import type { OffsetConverter } from '../text/codepoints.ts';
 
 export interface EmitOptions {
@@ -13,9 +13,47 @@ export interface EmitOptions {
   readonly version: string;
 }
 
-export function emitResult(text: string, mentions: readonly Mention[], converter: OffsetConverter, options: EmitOptions): AnnotationResult {
-  const ordered = [...mentions].sort((a, b) => a.start - b.start || b.end - a.end);
-  const ids = new Map<Mention, number>(ordered.map((m, i) => [m, i]));
+type ConceptFields = Pick<Annotation, 'code' | 'type'>;
+
+export type Emitter = (text: string, mentions: readonly Mention[], converter: OffsetConverter) => AnnotationResult;
+
+/**
+ * An emitter for one annotator. Code and type are facts of a concept: they are built once per
+ * concept, frozen, and shared by every annotation of that concept in every result.
+ */
+export function createEmitter(options: EmitOptions): Emitter {
+  const conceptFields = new Map<ConceptEntry, ConceptFields>();
+  const fieldsOf = (c: ConceptEntry): ConceptFields => {
+    let fields = conceptFields.get(c);
+    if (fields === undefined) {
+      fields = freezeFields(c, options.vendorKey);
+      conceptFields.set(c, fields);
+    }
+    return fields;
+  };
+  return (text, mentions, converter) => emitResult(text, mentions, converter, fieldsOf, options.version);
+}
+
+function freezeFields(c: ConceptEntry, vendorKey: string): ConceptFields {
+  const code: Annotation['code'] = { umls: c.cui };
+  if (c.snomedCt.length > 0) code.snomed_ct = Object.freeze(c.snomedCt.slice()) as string[];
+  if (c.icd9Cm.length > 0) code.icd9_cm = Object.freeze(c.icd9Cm.slice()) as string[];
+  if (c.icd10Cm.length > 0) code.icd10_cm = Object.freeze(c.icd10Cm.slice()) as string[];
+  if (c.loinc.length > 0) code.loinc = Object.freeze(c.loinc.slice()) as string[];
+  const type: Annotation['type'] = { umls: c.semanticType };
+  if (c.category !== undefined) type[vendorKey] = c.category;
+  return { code: Object.freeze(code), type: Object.freeze(type) };
+}
+
+function emitResult(
+  text: string,
+  mentions: readonly Mention[],
+  converter: OffsetConverter,
+  fieldsOf: (c: ConceptEntry) => ConceptFields,
+  version: string,
+): AnnotationResult {
+  const ordered = isOrdered(mentions) ? mentions : [...mentions].sort(byPosition);
+  for (let id = 0; id < ordered.length; id++) (ordered[id] as Mention).id = id;
 
   const span = (start: number, end: number, preferredTerm: string): Span => {
     const surface = text.slice(start, end);
@@ -38,36 +76,12 @@ export function emitResult(text: string, mentions: readonly Mention[], converter
     return s;
   };
   // A mention's span is built once and shared by its match and any characteristic pointing at it.
-  const mentionSpans = new Map<Mention, Span>();
-  const mentionSpan = (m: Mention): Span => {
-    let s = mentionSpans.get(m);
-    if (s === undefined) {
-      s = span(m.start, m.end, m.concept.preferredTerm);
-      mentionSpans.set(m, s);
-    }
-    return s;
-  };
-  // Code and type are facts of the concept: one object each per concept in a result.
-  const conceptFields = new Map<ConceptEntry, Pick<Annotation, 'code' | 'type'>>();
-  const fieldsOf = (c: ConceptEntry): Pick<Annotation, 'code' | 'type'> => {
-    let fields = conceptFields.get(c);
-    if (fields === undefined) {
-      const code: Annotation['code'] = { umls: c.cui };
-      if (c.snomedCt.length > 0) code.snomed_ct = c.snomedCt.slice();
-      if (c.icd9Cm.length > 0) code.icd9_cm = c.icd9Cm.slice();
-      if (c.icd10Cm.length > 0) code.icd10_cm = c.icd10Cm.slice();
-      if (c.loinc.length > 0) code.loinc = c.loinc.slice();
-      const type: Annotation['type'] = { umls: c.semanticType };
-      if (c.category !== undefined) type[options.vendorKey] = c.category;
-      fields = { code, type };
-      conceptFields.set(c, fields);
-    }
-    return fields;
-  };
+  const mentionSpan = (m: Mention): Span => (m.span ??= span(m.start, m.end, m.concept.preferredTerm));
 
-  const annotations: Annotation[] = ordered.map((m, id) => {
+  const annotations: Annotation[] = [];
+  let relations: Relation[] | undefined;
+  for (const m of ordered) {
     const { code, type } = fieldsOf(m.concept);
-
     const ch = m.characteristics;
     const characteristics: Characteristics = {};
     if (ch.negative) characteristics.negative = { trigger: cueSpan(ch.negative) };
@@ -78,19 +92,20 @@ export function emitResult(text: string, mentions: readonly Mention[], converter
     if (ch.quantity) characteristics.quantity = { ...ch.quantity };
     if (ch.timex) characteristics.timex = { ...ch.timex };
 
-    const annotation: Annotation = { id, code, type, match: mentionSpan(m), characteristics };
-    const head = m.head === undefined ? undefined : ids.get(m.head);
-    if (head !== undefined) annotation.head = head;
-    return annotation;
-  });
-
-  const relations: Relation[] = [];
-  for (const m of ordered) {
+    const annotation: Annotation = { id: m.id, code, type, match: mentionSpan(m), characteristics };
+    // A link to a mention that was not emitted (id -1) is dropped.
+    if (m.head !== undefined && m.head.id >= 0) annotation.head = m.head.id;
+    annotations.push(annotation);
     for (const r of m.relations) {
-      const to = ids.get(r.to);
-      if (to !== undefined) relations.push({ from: ids.get(m) as number, to, rel: r.rel });
+      if (r.to.id >= 0) (relations ??= []).push({ from: m.id, to: r.to.id, rel: r.rel });
     }
   }
+  if (relations === undefined) return { annotations, version };
   relations.sort((a, b) => a.from - b.from || a.to - b.to);
-  return relations.length > 0 ? { annotations, relations, version: options.version } : { annotations, version: options.version };
+  return { annotations, relations, version };
+}
+
+function isOrdered(mentions: readonly Mention[]): boolean {
+  for (let k = 1; k < mentions.length; k++) if (byPosition(mentions[k - 1] as Mention, mentions[k] as Mention) > 0) return false;
+  return true;
 }

@@ -24,3 +24,10 @@ describe('normalise', () => {
     expect(normalise('😀')).toBe('😀');
   });
 });
+
+describe('normalise on very long words', () => {
+  it('folds a word longer than any argument list', () => {
+    const word = 'Á'.repeat(300_000);
+    expect(normalise(word)).toBe('a'.repeat(300_000));
+  });
+});

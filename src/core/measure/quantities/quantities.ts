@@ -16,6 +16,7 @@ const THOUSANDS = /^\d{1,3}(?:\.\d{3})+$/;
 
 /** The value of a number token as written in Spanish clinical text. */
 export function parseNumber(surface: string): number {
+  if (surface.indexOf('.') < 0 && surface.indexOf(',') < 0) return Number(surface);
   if (THOUSANDS.test(surface)) return Number(surface.replace(/\./g, ''));
   return Number(surface.replace(',', '.'));
 }

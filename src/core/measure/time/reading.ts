@@ -9,8 +9,16 @@ import { APPROXIMATORS, type CuePhrases, DATE_SEPARATORS, HALF, NUMBER_WORDS, SM
 export type Tokens = readonly Token[];
 export type Rule = (tokens: Tokens, i: number) => TemporalMatch | undefined;
 
-const DIGITS = /^\d+$/;
-const DECIMAL = /^\d+,\d+$/;
+/** A number token (digits with inner "," or "."; see tokenise.ts) with no separator. */
+function plainDigits(norm: string): boolean {
+  return norm.indexOf('.') < 0 && norm.indexOf(',') < 0;
+}
+
+/** A number token with one decimal comma and no other separator ("1,5"). */
+function decimalComma(norm: string): boolean {
+  const comma = norm.indexOf(',');
+  return comma > 0 && norm.indexOf(',', comma + 1) < 0 && norm.indexOf('.') < 0;
+}
 
 export function found(first: number, end: number, expression: TemporalExpression, contextStart = first): TemporalMatch {
   return { first, end, contextStart, expression };
@@ -25,7 +33,7 @@ export function glued(tokens: Tokens, i: number): boolean {
 
 export function digitsAt(tokens: Tokens, i: number): string | undefined {
   const t = tokens[i];
-  return t?.kind === 'number' && DIGITS.test(t.norm) ? t.norm : undefined;
+  return t?.kind === 'number' && plainDigits(t.norm) ? t.norm : undefined;
 }
 
 /** How many tokens of the first phrase in `phrases` that ends right before token `i`, or 0. */
@@ -64,8 +72,8 @@ export function countAt(tokens: Tokens, i: number, afterCue = false): Count | un
   if (t === undefined) return undefined;
   if (t.kind === 'number') {
     if (!afterCue && inNumericGroup(tokens, i)) return undefined;
-    if (DIGITS.test(t.norm)) return { value: Number(t.norm), end: i + 1, integer: true };
-    if (DECIMAL.test(t.norm)) return { value: Number(t.norm.replace(',', '.')), end: i + 1, integer: false };
+    if (plainDigits(t.norm)) return { value: Number(t.norm), end: i + 1, integer: true };
+    if (decimalComma(t.norm)) return { value: Number(t.norm.replace(',', '.')), end: i + 1, integer: false };
     return undefined;
   }
   const words = NUMBER_WORDS.matchAt(tokens, i);

@@ -13,10 +13,14 @@ import { recogniseTemporal } from './recognise.ts';
 import { resolveTemporal } from './resolve.ts';
 
 /** Finds and resolves the temporal expressions in the tokens, in text order. */
-export function findTemporal(tokens: readonly Token[], reference: LocalDateTime): Mention[] {
+export function findTemporal(tokens: readonly Token[], reference: LocalDateTime | (() => LocalDateTime)): Mention[] {
+  const matches = recogniseTemporal(tokens);
+  if (matches.length === 0) return [];
+  // The reference is read (or parsed) only for text that has dates.
+  if (typeof reference === 'function') reference = reference();
   const found: Mention[] = [];
   let lastDay: { end: number; date: CalendarDate } | undefined;
-  for (const match of recogniseTemporal(tokens)) {
+  for (const match of matches) {
     const anchor = match.expression.kind === 'clock' && lastDay?.end === match.contextStart ? lastDay.date : undefined;
     const resolved = resolveTemporal(match.expression, reference, anchor);
     lastDay = resolved?.day === undefined ? undefined : { end: match.end, date: resolved.day };
