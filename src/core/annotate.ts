@@ -80,7 +80,10 @@ export function createAnnotator(dictionary: Dictionary, overrides: Partial<Annot
     const mentions = stage('measure', () => {
       const parseQuantities = config?.parse_quantities ?? options.parseQuantities;
       const measured = parseQuantities ? withQuantities(concepts, findQuantities(text, tokens)) : concepts;
-      return withTemporal(measured, findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock)));
+      return withTemporal(
+        measured,
+        findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock)),
+      );
     });
     stage('context', () => applyContext(mentions, tokens, sentenceOf, { windowWords: options.negationWindowWords }));
     stage('attach', () => {
