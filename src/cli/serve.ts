@@ -4,11 +4,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { defaultDictionaryBytes } from '../lexicon/load.ts';
+import { repoPath } from '../repo-paths.ts';
 import { buildServer } from '../server/app.ts';
 import { defaultServerOptions } from '../server/config.ts';
 import { resolveServeSettings, SettingsError, type ServeSettings } from '../server/settings.ts';
@@ -33,7 +33,7 @@ Starts the annotation service (POST /tagger/annotation with an "apikey" header).
   --log-level LEVEL      pino level for the logs on stderr (default info)
 `;
 
-const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
+const APP_DIR = repoPath('dist');
 const SHUTDOWN_GRACE_MS = 10_000;
 
 function formatUrl(scheme: string, host: string, port: number): string {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { termKey } from '../core/text/tokenise.ts';
+import { repoPath } from '../repo-paths.ts';
 import type { LexiconConcept } from './source.ts';
 
 export const AmbiguityRuleSchema = z.strictObject({
@@ -21,7 +22,7 @@ export const AmbiguityRuleSchema = z.strictObject({
 });
 export type AmbiguityRule = z.infer<typeof AmbiguityRuleSchema>;
 
-export const DEFAULT_AMBIGUITY_FILE = new URL('./ambiguity.yaml', import.meta.url);
+export const DEFAULT_AMBIGUITY_FILE = repoPath('src', 'lexicon', 'ambiguity.yaml');
 
 export function parseAmbiguityRules(text: string, file = 'ambiguity.yaml'): AmbiguityRule[] {
   const raw: unknown = parse(text, { schema: 'failsafe' });

@@ -1,14 +1,14 @@
 /** Reads lexicon source folders from disk (Node only) and builds the default dictionary. */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repoPath } from '../repo-paths.ts';
 import { encodeDictionary } from '../core/dictionary/format.ts';
 import { loadDictionary, type Dictionary } from '../core/dictionary/lookup.ts';
 import { compileLexicon } from './compile.ts';
 import { parseLexiconSource, type LexiconConcept } from './source.ts';
 
-export const DEFAULT_LEXICON_DIR = join(dirname(fileURLToPath(import.meta.url)), 'data');
+export const DEFAULT_LEXICON_DIR = repoPath('src', 'lexicon', 'data');
 export const DEFAULT_DICTIONARY_ID = 'glosa-default-es';
 
 export function readLexiconDir(dir: string = DEFAULT_LEXICON_DIR): LexiconConcept[] {
@@ -25,10 +25,10 @@ export function buildDefaultDictionaryBytes(dir: string = DEFAULT_LEXICON_DIR): 
   );
 }
 
-const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = repoPath('src');
 /** What the compiled default dictionary depends on: the lexicon, the format, the tokeniser. */
 const SOURCES = ['lexicon', 'core/dictionary', 'core/text'].map((dir) => join(SRC, dir));
-const CACHE_DIR = join(SRC, '..', 'node_modules', '.cache', 'glosa');
+const CACHE_DIR = repoPath('node_modules', '.cache', 'glosa');
 
 function sourcesDigest(): string {
   const hash = createHash('sha256');
