@@ -38,7 +38,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logController: new RequestLogController(),
     ...(options.tls === undefined ? {} : { https: { cert: options.tls.cert, key: options.tls.key } }),
     bodyLimit: options.bodyLimitBytes,
-    handlerTimeout: options.handlerTimeoutMs,
+    // No Fastify handlerTimeout: an inline annotation is synchronous and cannot be cut short, and
+    // the timer costs an AbortSignal per request. Long texts run in workers under `taskTimeoutMs`.
     requestTimeout: options.requestTimeoutMs,
     clientErrorHandler: handleClientError,
     // Requests still arriving on open connections while closing are served, not refused in a

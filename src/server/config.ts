@@ -26,7 +26,7 @@ export interface ServerOptions {
   readonly rateLimit: RateLimit | false;
   /** Origins allowed by CORS; "*" allows any. Same-origin use needs no entry. */
   readonly corsOrigins: readonly string[];
-  /** Longest time to handle one request once received (503 `annotation_timeout` beyond). */
+  /** Longest time an annotation in a worker thread may take (503 `annotation_timeout` beyond). */
   readonly handlerTimeoutMs: number;
   /** Longest time for a client to send a whole request (408 `request_timeout` beyond). */
   readonly requestTimeoutMs: number;

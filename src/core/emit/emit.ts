@@ -89,8 +89,9 @@ function emitResult(
     if (ch.familyMember) characteristics.family_member = { match: mentionSpan(ch.familyMember) };
     if (ch.quantifier) characteristics.quantifier = { match: mentionSpan(ch.quantifier) };
     if (ch.qualifier) characteristics.qualifier = { match: mentionSpan(ch.qualifier) };
-    if (ch.quantity) characteristics.quantity = { ...ch.quantity };
-    if (ch.timex) characteristics.timex = { ...ch.timex };
+    // Quantity and timex objects are made afresh for each mention by the measure stage.
+    if (ch.quantity) characteristics.quantity = ch.quantity;
+    if (ch.timex) characteristics.timex = ch.timex;
 
     const annotation: Annotation = { id: m.id, code, type, match: mentionSpan(m), characteristics };
     // A link to a mention that was not emitted (id -1) is dropped.

@@ -7,7 +7,12 @@ import abbreviations from './abbreviations.json' with { type: 'json' };
 import type { Token } from './tokenise.ts';
 
 const ABBREVIATIONS: ReadonlySet<string> = new Set(abbreviations.withPoint);
-const SENTENCE_END = new Set(['.', '!', '?', '…']);
+/** ".", "!", "?" or "…" (a character test: this runs on every punctuation token of a text). */
+function isSentenceEnd(token: Token | undefined): boolean {
+  if (token === undefined || token.kind !== 'punct' || token.norm.length !== 1) return false;
+  const c = token.norm.charCodeAt(0);
+  return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x2026;
+}
 
 /** Sentence index of every token (non-decreasing from 0). */
 export function segmentSentences(tokens: readonly Token[]): Uint32Array {
@@ -19,12 +24,11 @@ export function segmentSentences(tokens: readonly Token[]): Uint32Array {
     if (i > 0 && (endPending || token.afterLineBreak)) sentence++;
     endPending = false;
     sentenceOf[i] = sentence;
-    if (token.kind === 'punct' && SENTENCE_END.has(token.norm)) {
+    if (isSentenceEnd(token)) {
       const previous = tokens[i - 1];
       const abbreviation =
         token.norm === '.' && previous?.kind === 'word' && previous.end === token.start && ABBREVIATIONS.has(previous.norm);
-      const nextIsEnd = tokens[i + 1]?.kind === 'punct' && SENTENCE_END.has(tokens[i + 1]?.norm ?? '');
-      if (!abbreviation && !nextIsEnd) endPending = true;
+      if (!abbreviation && !isSentenceEnd(tokens[i + 1])) endPending = true;
     }
   }
   return sentenceOf;

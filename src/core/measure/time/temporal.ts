@@ -59,5 +59,21 @@ export function withTemporal(mentions: readonly Mention[], temporal: readonly Me
     }
     return true;
   });
-  return [...kept, ...ordered.filter((t) => !outread.has(t))].sort(byPosition);
+  return mergeByPosition(
+    kept,
+    ordered.filter((t) => !outread.has(t)),
+  );
+}
+
+/** Two lists sorted by position as one (on a tie, `a`'s mention first, as a stable sort would). */
+function mergeByPosition(a: readonly Mention[], b: readonly Mention[]): Mention[] {
+  const merged: Mention[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    merged.push(byPosition(a[i] as Mention, b[j] as Mention) <= 0 ? (a[i++] as Mention) : (b[j++] as Mention));
+  }
+  while (i < a.length) merged.push(a[i++] as Mention);
+  while (j < b.length) merged.push(b[j++] as Mention);
+  return merged;
 }
