@@ -4,8 +4,9 @@
  * Measures requests/s and p50/p99 latency for 200- and 2,000-character notes at concurrency 1, 16
  * and 64, and the ratio to the bare `GET /tagger/ping` of the same server at the same concurrency.
  * Targets: ≥ 2,000 requests/s for 2,000-character notes and p99 ≤ 50 ms at concurrency 16.
- * BENCH_SECONDS sets each run's duration (default 5); BENCH_SERVE_ARGS adds `glosa serve` flags
- * (e.g. "--workers 3 --worker-threshold 0" to annotate every request in worker threads).
+ * The server runs one process per core (`--processes`; BENCH_PROCESSES overrides, 1 for a single
+ * event loop). BENCH_SECONDS sets each run's duration (default 5); BENCH_SERVE_ARGS adds `glosa
+ * serve` flags (e.g. "--workers 3 --worker-threshold 0" to annotate every request in worker threads).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -65,7 +66,9 @@ async function measure(url: string, pid: number, workload: Workload, connections
   };
 }
 
-const SERVE_ARGS = (process.env.BENCH_SERVE_ARGS ?? '').split(' ').filter((a) => a !== '');
+// One server process per core by default (`glosa serve --processes`); BENCH_PROCESSES=1 for one.
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? availableParallelism());
+const SERVE_ARGS = ['--processes', String(PROCESSES), ...(process.env.BENCH_SERVE_ARGS ?? '').split(' ').filter((a) => a !== '')];
 const server = await startServerProcess(['--rate-limit', '0', '--log-level', 'warn', ...SERVE_ARGS], { GLOSA_API_KEYS: KEY });
 const pid = server.child.pid ?? 0;
 try {
@@ -90,7 +93,7 @@ try {
     }
   }
   console.log(
-    `glosa service bench: ${SECONDS} s per run, server ${server.url} (child process${SERVE_ARGS.length > 0 ? `, ${SERVE_ARGS.join(' ')}` : ''}), autocannon in this process; load average ${loadavg()
+    `glosa service bench: ${SECONDS} s per run, server ${server.url} (glosa serve ${SERVE_ARGS.join(' ')}), autocannon in this process; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} on ${availableParallelism()} cores`,
   );

@@ -2,6 +2,7 @@
  * `glosa serve`: the annotation service on a port. Other tools start it this way and wait for the
  * first stdout line, "glosa service listening on http://HOST:PORT": keep that line stable.
  */
+import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { repoPath } from '../repo-paths.ts';
 import { buildServer } from '../server/app.ts';
 import { defaultServerOptions } from '../server/config.ts';
 import { resolveServeSettings, SettingsError, type ServeSettings } from '../server/settings.ts';
+import { runClusterPrimary } from './serve-cluster.ts';
 
 const HELP = `usage: glosa serve [--port N] [--host H] [--keys-file FILE] [--dict FILE] [--with-app] [options]
 
@@ -30,6 +32,9 @@ Starts the annotation service (POST /tagger/annotation with an "apikey" header).
   --cors-origin ORIGIN   allowed browser origin, repeatable (default the Vite dev server)
   --workers N            worker threads for long texts (0 = none)
   --worker-threshold N   texts of at least N characters go to a worker (default 20000; 0 = all)
+  --processes N          server processes sharing the port, each with its own event loop
+                         (default 1; 0 = one per core; env GLOSA_PROCESSES). The rate limit
+                         is shared out among them.
   --log-level LEVEL      pino level for the logs on stderr (default info)
 `;
 
@@ -70,6 +75,7 @@ export async function run(args: string[]): Promise<number> {
       'cors-origin': { type: 'string', multiple: true },
       workers: { type: 'string' },
       'worker-threshold': { type: 'string' },
+      processes: { type: 'string' },
       'log-level': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -91,6 +97,27 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
 
+  const scheme = settings.options.tls === undefined ? 'http' : 'https';
+  if (settings.processes > 1 && cluster.isPrimary) {
+    return runClusterPrimary({
+      processes: settings.processes,
+      env: settings.generatedKey === undefined ? {} : { GLOSA_API_KEYS: settings.generatedKey },
+      graceMs: SHUTDOWN_GRACE_MS,
+      onListening: (port) => printBanner(formatUrl(scheme, settings.host, port), settings),
+    });
+  }
+
+  if (!cluster.isWorker) return serveInThisProcess(settings, scheme);
+  try {
+    return await serveInThisProcess(settings, scheme);
+  } finally {
+    // A cluster worker's channel to the primary would keep it alive once it is done. (Closing
+    // the channel through `cluster.worker` keeps the exit code; a bare disconnect exits with 0.)
+    cluster.worker?.disconnect();
+  }
+}
+
+async function serveInThisProcess(settings: ServeSettings, scheme: string): Promise<number> {
   const dictionaryBytes = settings.dictPath === undefined ? defaultDictionaryBytes() : new Uint8Array(readFileSync(settings.dictPath));
   const app = await buildServer(
     defaultServerOptions(
@@ -109,12 +136,16 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`glosa serve: cannot listen on ${settings.host}:${settings.port}: ${(error as Error).message}\n`);
     return 1;
   }
+  // In a cluster the primary prints the banner.
   const { port } = app.server.address() as AddressInfo;
-  printBanner(formatUrl(settings.options.tls === undefined ? 'http' : 'https', settings.host, port), settings);
+  if (cluster.isPrimary) printBanner(formatUrl(scheme, settings.host, port), settings);
 
   // Drain in-flight requests on SIGINT/SIGTERM; give up after a grace period.
   return new Promise<number>((resolve) => {
+    let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
       process.stderr.write(`glosa serve: ${signal}, finishing in-flight requests\n`);
       setTimeout(() => {
         process.stderr.write('glosa serve: shutdown grace period over, exiting\n');

@@ -1,11 +1,11 @@
 /** The service on a real loopback socket: raw requests, TLS, malformed HTTP, the `glosa serve` CLI. */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'selfsigned';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AnnotationResultSchema, ErrorBodySchema } from '../core/index.ts';
 import { buildTestServer, defaultDictionaryFile, TEST_KEY } from './testing/fixture.ts';
 import { send } from './testing/http-client.ts';
@@ -92,4 +92,71 @@ describe('glosa serve', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+});
+
+describe('glosa serve --processes', () => {
+  it('shares one port among processes with the key generated for the run, replaces a dead one and drains all on SIGTERM', async () => {
+    const bin = fileURLToPath(new URL('../../bin/glosa.mjs', import.meta.url));
+    const env: Record<string, string | undefined> = { ...process.env, GLOSA_LOG_LEVEL: 'warn' };
+    delete env.GLOSA_API_KEYS;
+    const child = spawn(
+      process.execPath,
+      [bin, 'serve', '--port', '0', '--workers', '0', '--processes', '2', '--dict', defaultDictionaryFile()],
+      {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const lines = createInterface({ input: child.stdout });
+    const banner: string[] = [];
+    await new Promise<void>((resolve) =>
+      lines.on('line', (line) => {
+        banner.push(line);
+        if (line.startsWith('API key')) resolve();
+      }),
+    );
+    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(banner[0] ?? '')?.[1];
+    const key = /: (\S+)$/.exec(banner[1] ?? '')?.[1];
+    expect(base, banner.join('\n')).toBeDefined();
+    const annotate = () => send(`${base}/tagger/annotation`, { headers: { apikey: key! }, body: '{"text": "dolor"}' });
+    // The banner comes once both listen; connections are dealt out in turn, so these reach both
+    // processes, which hold the same key.
+    for (let i = 0; i < 6; i++) expect((await annotate()).status).toBe(200);
+
+    const workers = () =>
+      execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
+    const before = workers();
+    expect(before).toHaveLength(2);
+    process.kill(Number(before[0]), 'SIGKILL');
+    await vi.waitFor(() => expect(stderr).toContain('starting another'), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => {
+        expect(workers()).toHaveLength(2);
+        for (let i = 0; i < 4; i++) expect((await annotate()).status).toBe(200);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 60_000);
+
+  it('stops with an error when the processes cannot start, rather than restarting them forever', async () => {
+    const bin = fileURLToPath(new URL('../../bin/glosa.mjs', import.meta.url));
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--processes', '2', '--dict', 'no-such-dictionary.glsd'], {
+      env: { ...process.env, GLOSA_API_KEYS: 'k' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(1);
+    expect(stderr).toContain('no-such-dictionary.glsd');
+    expect(stderr).toContain('failed to start');
+  }, 30_000);
 });

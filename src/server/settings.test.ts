@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHost } from './config.ts';
@@ -45,6 +45,15 @@ describe('glosa serve settings', () => {
       workerThresholdCodePoints: 0,
     });
     expect(resolveServeSettings({ 'rate-limit': '30' }, {}).options.rateLimit).toEqual({ max: 30, windowMs: 60_000 });
+  });
+
+  it('runs one process unless told otherwise, and shares the rate limit out among processes', () => {
+    expect(resolveServeSettings({}, {}).processes).toBe(1);
+    const three = resolveServeSettings({ processes: '3', 'rate-limit': '100' }, {});
+    expect(three.processes).toBe(3);
+    expect(three.options.rateLimit).toEqual({ max: 34, windowMs: 60_000 });
+    expect(resolveServeSettings({}, { GLOSA_PROCESSES: '0' }).processes).toBe(availableParallelism());
+    expect(() => resolveServeSettings({ processes: '-1' }, {})).toThrow(SettingsError);
   });
 
   it('knows loopback hosts', () => {

@@ -23,6 +23,7 @@ export interface ServeFlags {
   'cors-origin'?: string[];
   workers?: string;
   'worker-threshold'?: string;
+  processes?: string;
   'log-level'?: string;
 }
 
@@ -32,6 +33,8 @@ export interface ServeSettings {
   readonly dictPath?: string;
   readonly withApp: boolean;
   readonly logLevel: string;
+  /** Server processes sharing the port (Node cluster); 1 serves from this process alone. */
+  readonly processes: number;
   /** Set when no key was configured and one was made for this run. */
   readonly generatedKey?: string;
   readonly options: Omit<Partial<ServerOptions>, 'dictionaryBytes' | 'logger'> & { apiKeys: readonly string[] };
@@ -75,6 +78,10 @@ export function resolveServeSettings(flags: ServeFlags, env: Env): ServeSettings
   const generatedKey = configured.length === 0 ? generateApiKey() : undefined;
   const maxChars = integer('--max-chars', flags['max-chars'] ?? env.GLOSA_MAX_CHARS, 1);
   const rate = integer('--rate-limit', flags['rate-limit'] ?? env.GLOSA_RATE_LIMIT, 0);
+  const processes = integer('--processes', flags.processes ?? env.GLOSA_PROCESSES, 0) ?? 1;
+  const processCount = processes === 0 ? availableParallelism() : processes;
+  // Each process counts its own requests, and connections are shared out evenly among them.
+  const ratePerProcess = rate === undefined || rate === 0 ? rate : Math.ceil(rate / processCount);
   const workers = integer('--workers', flags.workers ?? env.GLOSA_WORKERS, 0) ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   const threshold = integer('--worker-threshold', flags['worker-threshold'] ?? env.GLOSA_WORKER_THRESHOLD, 0);
   const corsFromEnv = env.GLOSA_CORS_ORIGINS?.split(',')
@@ -87,6 +94,7 @@ export function resolveServeSettings(flags: ServeFlags, env: Env): ServeSettings
     port,
     withApp: flags['with-app'] === true,
     logLevel: flags['log-level'] ?? env.GLOSA_LOG_LEVEL ?? 'info',
+    processes: processCount,
     ...(dictPath === undefined ? {} : { dictPath }),
     ...(generatedKey === undefined ? {} : { generatedKey }),
     options: {
@@ -96,7 +104,7 @@ export function resolveServeSettings(flags: ServeFlags, env: Env): ServeSettings
       workerThreads: workers,
       ...(threshold === undefined ? {} : { workerThresholdCodePoints: threshold }),
       ...(maxChars === undefined ? {} : { maxTextCodePoints: maxChars }),
-      ...(rate === undefined ? {} : { rateLimit: rate === 0 ? false : { max: rate, windowMs: 60_000 } }),
+      ...(ratePerProcess === undefined ? {} : { rateLimit: ratePerProcess === 0 ? false : { max: ratePerProcess, windowMs: 60_000 } }),
       ...(tls === undefined ? {} : { tls }),
     },
   };
