@@ -1,5 +1,5 @@
 /**
- * The core as it ships: bundled and minified-free JavaScript, as the service (`build/node`) and
+ * The core as it ships: bundled, unminified JavaScript, as the service (`build/node`) and
  * the browser worker (Vite) run it, rather than through tsx, whose per-module compilation adds a
  * helper call to every function it creates. Built into node_modules/.cache at bench start.
  */

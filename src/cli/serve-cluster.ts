@@ -22,9 +22,9 @@ export function runClusterPrimary(options: ClusterOptions): Promise<number> {
   const started = new Set<number>();
   let stopping = false;
   let announced = false;
+  let exitCode = 0;
   const fork = (): Worker => cluster.fork(options.env);
 
-  let exitCode = 0;
   return new Promise<number>((resolve) => {
     const finishWhenAllGone = (): void => {
       if (Object.keys(cluster.workers ?? {}).length === 0) resolve(exitCode);
