@@ -62,13 +62,18 @@ const AFTER_NUMBER: ReadonlySet<string> = new Set([
 /** What may come before a number that starts an expression: the last words of its cues ("a las", "en"). */
 const BEFORE_NUMBER: ReadonlySet<string> = new Set([...CLOCK_BEFORE.lastWords, ...YEAR_BEFORE.lastWords, ...DAY_MONTH_BEFORE.lastWords]);
 
-const DOTTED_DATE_LIKE = /^\d+\.\d+\.\d+$/;
+/** Two points and no comma: in a number token (digits with inner "," or ".") that is "3.6.24". */
+function dottedDateLike(norm: string): boolean {
+  const first = norm.indexOf('.');
+  const second = first < 0 ? -1 : norm.indexOf('.', first + 1);
+  return second > 0 && norm.indexOf('.', second + 1) < 0 && norm.indexOf(',') < 0;
+}
 
 /** A cheap test that spares the number rules on most numbers (lab values, doses). */
 function numberMayStart(tokens: Tokens, i: number): boolean {
   const t = tokens[i] as Token;
   // A dotted date ("3.6.24") is one number token; a plain decimal ("12,4") needs a cue like any number.
-  if (DOTTED_DATE_LIKE.test(t.norm)) return true;
+  if (dottedDateLike(t.norm)) return true;
   const next = tokens[i + 1];
   if (next !== undefined && AFTER_NUMBER.has(next.norm)) return true;
   const before = tokens[i - 1];
