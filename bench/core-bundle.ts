@@ -9,12 +9,16 @@ import { repoPath } from '../src/repo-paths.ts';
 
 type Core = typeof import('../src/core/index.ts') & { tokenise: typeof import('../src/core/text/tokenise.ts').tokenise };
 
-export async function loadBundledCore(): Promise<Core> {
-  const outfile = repoPath('node_modules', '.cache', 'glosa', 'bench', 'core.mjs');
+/**
+ * Bundles the core found under `root` (the repository by default; another checkout's copy for
+ * comparisons) and imports it. `name` keeps bundles of different sources apart.
+ */
+export async function loadBundledCore(root: string = repoPath(), name = 'core'): Promise<Core> {
+  const outfile = repoPath('node_modules', '.cache', 'glosa', 'bench', `${name}.mjs`);
   await build({
     stdin: {
       contents: "export * from './src/core/index.ts';\nexport { tokenise } from './src/core/text/tokenise.ts';\n",
-      resolveDir: repoPath(),
+      resolveDir: root,
       loader: 'ts',
     },
     outfile,
