@@ -65,29 +65,38 @@ export function tokenise(text: string): Token[] {
       continue;
     }
     const start = i;
-    let kind: TokenKind;
     if (cls === 0) {
       i += unitLength(text, i);
-      kind = 'punct';
+      const surface = text.slice(start, i);
+      tokens.push({ start, end: i, kind: 'punct', norm: surface, afterLineBreak: lineBreak });
     } else if (cls === 2) {
       // A number stops at its first letter, so "10mg" and "38,5ºC" keep the number apart.
       while (i < n) {
-        if (classAt(text, i) === 2) i++;
-        else if ((text[i] === ',' || text[i] === '.') && i + 1 < n && classAt(text, i + 1) === 2) i++;
+        const code = text.charCodeAt(i);
+        if (code >= 0x30 && code <= 0x39) i++;
+        else if ((code === 0x2c || code === 0x2e) && i + 1 < n && classAt(text, i + 1) === 2) i++;
         else break;
       }
-      kind = 'number';
+      tokens.push({ start, end: i, kind: 'number', norm: text.slice(start, i), afterLineBreak: lineBreak });
     } else {
+      // Plain lower-case ASCII words, the most common, need no folding.
+      let plain = true;
       while (i < n) {
-        const c = classAt(text, i);
-        if (c === 1) i += unitLength(text, i);
-        else if (c === 2) i++;
-        else break;
+        const code = text.charCodeAt(i);
+        if (code < 128) {
+          const c = ASCII_CLASS[code];
+          if (c !== 1 && c !== 2) break;
+          if (code <= 0x5a && code >= 0x41) plain = false;
+          i++;
+        } else {
+          if (classAt(text, i) !== 1) break;
+          plain = false;
+          i += unitLength(text, i);
+        }
       }
-      kind = 'word';
+      const surface = text.slice(start, i);
+      tokens.push({ start, end: i, kind: 'word', norm: plain ? surface : normalise(surface), afterLineBreak: lineBreak });
     }
-    const surface = text.slice(start, i);
-    tokens.push({ start, end: i, kind, norm: kind === 'word' ? normalise(surface) : surface, afterLineBreak: lineBreak });
     lineBreak = false;
   }
   return tokens;
