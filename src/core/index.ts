@@ -15,4 +15,5 @@ export { createOffsetConverter, sliceCodePoints, type OffsetConverter } from './
 export { encodeDictionary, decodeDictionary, readDictionaryMeta, DictionaryFormatError, FORMAT_VERSION } from './dictionary/format.ts';
 export { createDictionary, loadDictionary, type Dictionary } from './dictionary/lookup.ts';
 export type { ConceptEntry, DictionaryData, DictionaryMeta, TermEntry } from './dictionary/types.ts';
+export { resultToJson } from './emit/result-json.ts';
 export { GLOSA_VERSION } from './version.ts';

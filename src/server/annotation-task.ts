@@ -3,7 +3,7 @@
  * the response's JSON text: a worker then hands back one string, much cheaper to pass between
  * threads than the result's object graph (and the serialising is done off the event loop).
  */
-import type { Annotator, Category, RequestConfig } from '../core/index.ts';
+import { resultToJson, type Annotator, type Category, type RequestConfig } from '../core/index.ts';
 import { restrictToCategory } from './restrict.ts';
 
 export interface AnnotationTask {
@@ -16,5 +16,5 @@ export interface AnnotationTask {
 /** The annotation result as JSON text. */
 export function runAnnotationTask(annotator: Annotator, task: AnnotationTask): string {
   const result = annotator.annotate(task.text, task.config);
-  return JSON.stringify(task.category === undefined ? result : restrictToCategory(result, task.category));
+  return resultToJson(task.category === undefined ? result : restrictToCategory(result, task.category));
 }
