@@ -17,18 +17,12 @@ export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
 
-// Requests in a batch or a session mostly share their text_datetime: the last one is kept parsed.
-let lastParsed: { readonly value: string; readonly parsed: LocalDateTime } | undefined;
-
 /** Parses an already validated `text_datetime`. */
 export function parseTextDatetime(value: string): LocalDateTime {
-  if (lastParsed?.value === value) return lastParsed.parsed;
   const m = TEXT_DATETIME_PATTERN.exec(value);
   if (!m) throw new Error(`not a text_datetime: ${value}`);
   const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  const parsed: LocalDateTime = Object.freeze({ year, month, day, hour, minute, second });
-  lastParsed = { value, parsed };
-  return parsed;
+  return { year, month, day, hour, minute, second };
 }
 
 /** The clock's reading in the local wall-clock time of the runtime. */

@@ -69,8 +69,8 @@ export interface AmbiguousTerm {
   readonly cuis: readonly string[];
 }
 
-/** Matching keys listed under two or more CUIs. */
-export function findAmbiguousTerms(concepts: readonly LexiconConcept[]): AmbiguousTerm[] {
+/** The CUIs that list each matching key, under `terms` or `abbreviations`. */
+function cuisByTermKey(concepts: readonly LexiconConcept[]): Map<string, Set<string>> {
   const byKey = new Map<string, Set<string>>();
   for (const c of concepts) {
     for (const term of [...c.terms, ...c.abbreviations]) {
@@ -80,7 +80,12 @@ export function findAmbiguousTerms(concepts: readonly LexiconConcept[]): Ambiguo
       cuis.add(c.cui);
     }
   }
-  return [...byKey]
+  return byKey;
+}
+
+/** Matching keys listed under two or more CUIs. */
+export function findAmbiguousTerms(concepts: readonly LexiconConcept[]): AmbiguousTerm[] {
+  return [...cuisByTermKey(concepts)]
     .filter(([, cuis]) => cuis.size > 1)
     .map(([key, cuis]) => ({ key, cuis: [...cuis].sort() }))
     .sort((a, b) => a.key.localeCompare(b.key));
@@ -88,15 +93,7 @@ export function findAmbiguousTerms(concepts: readonly LexiconConcept[]): Ambiguo
 
 /** Rules that no longer do anything useful: the chosen CUI does not list the term, or no concept does. */
 export function staleRules(concepts: readonly LexiconConcept[], rules: readonly AmbiguityRule[]): AmbiguityRule[] {
-  const cuisByKey = new Map<string, Set<string>>();
-  for (const c of concepts) {
-    for (const term of [...c.terms, ...c.abbreviations]) {
-      const key = termKey(term);
-      let cuis = cuisByKey.get(key);
-      if (cuis === undefined) cuisByKey.set(key, (cuis = new Set()));
-      cuis.add(c.cui);
-    }
-  }
+  const cuisByKey = cuisByTermKey(concepts);
   return rules.filter((r) => {
     const cuis = cuisByKey.get(termKey(r.term));
     if (cuis === undefined) return true;
