@@ -68,6 +68,11 @@ export function isAnatomy(m: Mention): boolean {
   return m.concept.category === 'Anatomy';
 }
 
+/** A severity word ("leve", "intensa"): the lexicon gives it the category Qualitative Concept. */
+export function isQualifier(m: Mention): boolean {
+  return m.kind === 'concept' && m.concept.category === 'Qualitative Concept';
+}
+
 export function isReportingVerb(m: Mention): boolean {
   const tags = m.concept.tags;
   return tags.length > 0 && tags.includes('reporting_verb');

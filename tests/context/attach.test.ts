@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { attachQualifiers } from '../../src/core/attach/qualifiers.ts';
 import { attachQuantities } from '../../src/core/attach/quantities.ts';
 import { attachReportingVerbs } from '../../src/core/attach/reporting-verbs.ts';
 import { attachSites } from '../../src/core/attach/sites.ts';
@@ -98,5 +99,43 @@ describe('quantities', () => {
     expect(headOf(measured('Temperatura de 38,5 ºC.'), '38,5 ºC')).toBe('Temperatura');
     expect(headOf(measured('Fiebre, 39 ºC.'), '39 ºC')).toBeUndefined();
     expect(headOf(measured('Rodilla 3 cm.'), '3 cm')).toBeUndefined();
+  });
+});
+
+describe('qualifiers', () => {
+  function qualified(text: string): Prepared {
+    const p = prepare(text);
+    attachSites(p.mentions, p.tokens);
+    attachQualifiers(p.mentions, p.tokens);
+    return p;
+  }
+  const qualifierOf = (p: Prepared, span: string): string | undefined => p.textOf(p.get(span).characteristics.qualifier);
+
+  it('a severity word right after a finding, or after its sites, qualifies it', () => {
+    const p = qualified('Cefalea intensa. Dolor en rodilla leve. Fiebre de intensidad severa. Tos muy leve.');
+    expect(qualifierOf(p, 'Cefalea')).toBe('intensa');
+    expect(headOf(p, 'intensa')).toBe('Cefalea');
+    expect(qualifierOf(p, 'Dolor')).toBe('leve');
+    expect(headOf(p, 'leve')).toBe('Dolor');
+    expect(headOf(p, 'rodilla')).toBe('Dolor');
+    expect(qualifierOf(p, 'Fiebre')).toBe('de intensidad severa');
+    expect(qualifierOf(p, 'Tos')).toBe('leve');
+  });
+
+  it('a severity word right before a finding qualifies it, unless the finding before took it', () => {
+    const p = qualified('Intenso dolor abdominal. Tos intensa disnea.');
+    expect(qualifierOf(p, 'dolor abdominal')).toBe('Intenso');
+    expect(qualifierOf(p, 'Tos')).toBe('intensa');
+    expect(qualifierOf(p, 'disnea')).toBeUndefined();
+  });
+
+  it('does not link across punctuation, a line break or another word, nor to what is no finding', () => {
+    const p = qualified('Cefalea, intensa. Fiebre\nleve. Tos poco intensa. Rodilla leve. Disnea muy\nleve.');
+    expect(qualifierOf(p, 'Cefalea')).toBeUndefined();
+    expect(headOf(p, 'intensa')).toBeUndefined();
+    expect(qualifierOf(p, 'Fiebre')).toBeUndefined();
+    expect(qualifierOf(p, 'Tos')).toBeUndefined();
+    expect(p.get('leve', 2).head).toBeUndefined();
+    expect(qualifierOf(p, 'Disnea')).toBeUndefined();
   });
 });

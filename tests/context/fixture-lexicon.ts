@@ -27,6 +27,7 @@ const disease = (cui: string | undefined, terms: string[], abbreviations: string
 const anatomy = (...terms: string[]): TestConcept => c(undefined, 'Anatomy', 'Body Part, Organ, or Organ Component', terms);
 const relative = (cui: string | undefined, ...terms: string[]): TestConcept => c(cui, 'Group', 'Family Group', terms);
 const verb = (...terms: string[]): TestConcept => c(undefined, undefined, 'Functional Concept', terms, [], ['reporting_verb']);
+const qualifier = (cui: string, ...terms: string[]): TestConcept => c(cui, 'Qualitative Concept', 'Qualitative Concept', terms);
 const measure = (category: Category, terms: string[], abbreviations: string[] = []): TestConcept =>
   c(undefined, category, 'Laboratory Procedure', terms, abbreviations, ['measurable']);
 
@@ -138,6 +139,8 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   c(undefined, 'Laboratory Procedure', 'Laboratory Procedure', ['hemocultivos', 'urocultivo']),
   c(undefined, 'Diagnostic Procedure', 'Diagnostic Procedure', [], ['TAC']),
   measure('Organism Attribute', ['talla']),
+  qualifier('C2945599', 'leve', 'leves'),
+  qualifier('C0205082', 'grave', 'intenso', 'intensa', 'de intensidad severa'),
   measure('Laboratory Procedure', [], ['HbA1c', 'PCR']),
   measure('Laboratory Procedure', ['glucosa', 'glucemia', 'creatinina', 'potasio', 'leucocitos', 'colesterol total'], ['LDL', 'Hb']),
   measure(

@@ -4,7 +4,7 @@
  * findings coordinated with that one. An expression that opens the sentence dates the finding
  * after it instead ("Ayer presentó fiebre"). The expression's head is the nearest finding.
  */
-import { forEachSentence, isAnatomy, isFinding, isReportingVerb, type Mention } from '../../mention.ts';
+import { forEachSentence, isAnatomy, isFinding, isQualifier, isReportingVerb, type Mention } from '../../mention.ts';
 import { normalise } from '../../text/normalise.ts';
 import { PhraseSet } from '../../text/phrases.ts';
 import type { Token } from '../../text/tokenise.ts';
@@ -26,7 +26,7 @@ function openGap(tokens: readonly Token[], from: number, to: number, commaFirst 
 
 /** Mentions that may stand between a finding and its time: its site, quantity or qualifier ("intensa"). */
 function belongsToFinding(m: Mention): boolean {
-  return isAnatomy(m) || m.kind === 'quantity' || m.concept.category === 'Qualitative Concept';
+  return isAnatomy(m) || m.kind === 'quantity' || isQualifier(m);
 }
 
 function coordinated(tokens: readonly Token[], from: number, to: number): boolean {

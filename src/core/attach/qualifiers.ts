@@ -1,0 +1,47 @@
+/**
+ * Qualifiers: a severity word of the lexicon ("leve", "moderado", "intensa", "de intensidad
+ * severa") qualifies the finding it stands next to: right after it ("cefalea intensa"), after the
+ * finding's sites ("dolor en rodilla derecha intenso"), with "muy" between or not ("dolor muy
+ * intenso"), or right before it ("intenso dolor"; a finding before the word takes it first). The finding gets `qualifier` and the qualifier's head
+ * is the finding. Sites must be attached first; nothing links across a line break.
+ */
+import { isFinding, isQualifier, type Mention } from '../mention.ts';
+import { PhraseSet } from '../text/phrases.ts';
+import type { Token } from '../text/tokenise.ts';
+import links from './links.json' with { type: 'json' };
+
+const INTENSIFIERS = PhraseSet.of(links.qualifierIntensifiers);
+
+function free(m: Mention | undefined): m is Mention {
+  return m !== undefined && isQualifier(m) && m.head === undefined;
+}
+
+function qualify(finding: Mention, qualifier: Mention): void {
+  finding.characteristics.qualifier = qualifier;
+  qualifier.head = finding;
+}
+
+/** Where a qualifier right after token `end` may start: there, or after an intensifier ("muy"). */
+function qualifierStart(tokens: readonly Token[], end: number): number {
+  if (end >= tokens.length || (tokens[end] as Token).afterLineBreak) return -1;
+  const intensifier = INTENSIFIERS.matchAt(tokens, end);
+  if (intensifier === undefined) return end;
+  return (tokens[intensifier.end] as Token | undefined)?.afterLineBreak === false ? intensifier.end : -1;
+}
+
+/** `mentions` must be sorted by position. */
+export function attachQualifiers(mentions: readonly Mention[], tokens: readonly Token[]): void {
+  for (let k = 0; k < mentions.length; k++) {
+    const finding = mentions[k] as Mention;
+    if (!isFinding(finding)) continue;
+    // The finding's phrase runs on over its sites.
+    let end = finding.endToken;
+    let next = k + 1;
+    while (next < mentions.length && (mentions[next] as Mention).head === finding) end = (mentions[next++] as Mention).endToken;
+    const after = mentions[next];
+    const before = mentions[k - 1];
+    if (free(after) && after.firstToken === qualifierStart(tokens, end)) qualify(finding, after);
+    else if (free(before) && before.endToken === finding.firstToken && !(tokens[finding.firstToken] as Token).afterLineBreak)
+      qualify(finding, before);
+  }
+}
