@@ -24,6 +24,9 @@ export const CSV_COLUMNS = [
   'family_member',
   'head',
   'timex',
+  'quantity',
+  'quantifier',
+  'qualifier',
 ] as const;
 
 export function csvCell(value: string | number | undefined): string {
@@ -56,6 +59,9 @@ export function toCsv(result: AnnotationResult): string {
       c.family_member?.match.text,
       a.head,
       c.timex ? `${c.timex.type} ${c.timex.value}` : undefined,
+      c.quantity ? `${c.quantity.value} ${c.quantity.unit}` : undefined,
+      c.quantifier?.match.text,
+      c.qualifier?.match.text,
     ]
       .map(csvCell)
       .join(',');

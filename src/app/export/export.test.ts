@@ -80,4 +80,18 @@ describe('CSV export', () => {
     expect(csv).toContain(',Madre,');
     expect(csv).toContain('DATE 2024-06-07');
   });
+
+  it('lists the quantity, the quantifier and the qualifier in the last columns', () => {
+    const text = 'Hb 10,2 g/dl. Cefalea intensa.';
+    const hb = annotation(0, text, 0, 2, { characteristics: { quantifier: { match: span(text, 3, 12) } } });
+    const value = annotation(1, text, 3, 12, { characteristics: { quantity: { value: 10.2, unit: 'g/dl' } }, head: 0 });
+    const cefalea = annotation(2, text, 14, 21, { characteristics: { qualifier: { match: span(text, 22, 29) } } });
+    const rows = toCsv({ annotations: [hb, value, cefalea], version: 'x' })
+      .trimEnd()
+      .split('\r\n');
+    expect(CSV_COLUMNS.slice(-3)).toEqual(['quantity', 'quantifier', 'qualifier']);
+    expect(rows[1]?.endsWith(',,"10,2 g/dl",')).toBe(true);
+    expect(rows[2]?.endsWith(',10.2 g/dl,,')).toBe(true);
+    expect(rows[3]?.endsWith(',,,intensa')).toBe(true);
+  });
 });

@@ -1,10 +1,9 @@
 /** The annotations as a table: sortable columns, filters by category and by negated / uncertain / affirmed. */
 import { useMemo, useState } from 'react';
 import type { Annotation } from '../../core/contract.ts';
-import { readableTimex } from '../format/timex.ts';
 import { STATUS_LABELS } from '../format/labels.ts';
 import { useAppStore, type Polarity, type SortColumn } from '../state/store.ts';
-import { filterAndSort, toRows } from './rows.ts';
+import { detailOf, filterAndSort, toRows } from './rows.ts';
 
 const PAGE = 100;
 const COLUMNS: [SortColumn, string][] = [
@@ -84,12 +83,7 @@ export function AnnotationTable({ annotations }: { annotations: readonly Annotat
                 <code>{a.code.umls}</code>
               </td>
               <td>{STATUS_LABELS[status]}</td>
-              <td>
-                {a.characteristics.negative && `por «${a.characteristics.negative.trigger.text}» `}
-                {a.characteristics.uncertain && `por «${a.characteristics.uncertain.trigger.text}» `}
-                {a.characteristics.family_member && `familiar «${a.characteristics.family_member.match.text}» `}
-                {a.characteristics.timex && `→ ${readableTimex(a.characteristics.timex)}`}
-              </td>
+              <td>{detailOf(a)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annotation, NEGATED_TEXT, negatedResult, span } from '../test/fixtures.ts';
 import { summariseNegation } from './negation.ts';
-import { filterAndSort, toRows } from './rows.ts';
+import { detailOf, filterAndSort, toRows } from './rows.ts';
 import { codeLinks } from './terminology.ts';
 
 const mixed = () => {
@@ -34,6 +34,23 @@ describe('annotation table rows', () => {
       filterAndSort(rows, 'all', 'all', { column: 'text', descending }).map((r) => r.annotation.match.text);
     expect(sorted(false)).toEqual(['fiebre', 'neumonía', 'Tos']);
     expect(sorted(true)).toEqual(['Tos', 'neumonía', 'fiebre']);
+  });
+});
+
+describe('annotation table detail', () => {
+  it('names the cue, the relative, the qualifier, the value and the resolved date', () => {
+    const text = 'Sin cefalea intensa. Madre con asma. Hb 10,2 g/dl ayer.';
+    const negated = annotation(0, text, 4, 11, {
+      characteristics: { negative: { trigger: span(text, 0, 3) }, qualifier: { match: span(text, 12, 19) } },
+    });
+    const familial = annotation(1, text, 31, 35, { characteristics: { family_member: { match: span(text, 21, 26) } } });
+    const measured = annotation(2, text, 37, 39, { characteristics: { quantifier: { match: span(text, 40, 49) } } });
+    const dated = annotation(3, text, 50, 54, { characteristics: { timex: { type: 'DATE', value: '2024-06-09' } } });
+    expect(detailOf(negated)).toBe('por «Sin» · calificador «intensa»');
+    expect(detailOf(familial)).toBe('familiar «Madre»');
+    expect(detailOf(measured)).toBe('valor «10,2 g/dl»');
+    expect(detailOf(dated)).toMatch(/^→ 9 jun 2024/);
+    expect(detailOf(annotation(4, text, 0, 3))).toBe('');
   });
 });
 

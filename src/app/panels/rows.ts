@@ -1,6 +1,7 @@
 /** Table rows: filtering by category and status, sorting. Pure, so the table and tests share it. */
 import { categoryOf, type Annotation } from '../../core/contract.ts';
 import { statusOf, type Status } from '../format/labels.ts';
+import { readableTimex } from '../format/timex.ts';
 import type { Polarity, SortColumn } from '../state/store.ts';
 
 export interface Row {
@@ -36,4 +37,17 @@ export function filterAndSort(
       const y = key(b);
       return (x < y ? -1 : x > y ? 1 : a.annotation.id - b.annotation.id) * sign;
     });
+}
+
+/** The table's "Detalle" cell: what negates or hedges the concept, and what it is linked to. */
+export function detailOf(a: Annotation): string {
+  const c = a.characteristics;
+  const parts: string[] = [];
+  if (c.negative) parts.push(`por «${c.negative.trigger.text}»`);
+  if (c.uncertain) parts.push(`por «${c.uncertain.trigger.text}»`);
+  if (c.family_member) parts.push(`familiar «${c.family_member.match.text}»`);
+  if (c.qualifier) parts.push(`calificador «${c.qualifier.match.text}»`);
+  if (c.quantifier) parts.push(`valor «${c.quantifier.match.text}»`);
+  if (c.timex) parts.push(`→ ${readableTimex(c.timex)}`);
+  return parts.join(' · ');
 }
