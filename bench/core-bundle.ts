@@ -7,7 +7,11 @@ import { build } from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import { repoPath } from '../src/repo-paths.ts';
 
-type Core = typeof import('../src/core/index.ts') & { tokenise: typeof import('../src/core/text/tokenise.ts').tokenise };
+type Core = typeof import('../src/core/index.ts') & {
+  tokenise: typeof import('../src/core/text/tokenise.ts').tokenise;
+  segmentSentences: typeof import('../src/core/text/segment.ts').segmentSentences;
+  matchConcepts: typeof import('../src/core/match/matcher.ts').matchConcepts;
+};
 
 /**
  * Bundles the core found under `root` (the repository by default; another checkout's copy for
@@ -17,7 +21,12 @@ export async function loadBundledCore(root: string = repoPath(), name = 'core'):
   const outfile = repoPath('node_modules', '.cache', 'glosa', 'bench', `${name}.mjs`);
   await build({
     stdin: {
-      contents: "export * from './src/core/index.ts';\nexport { tokenise } from './src/core/text/tokenise.ts';\n",
+      contents: [
+        "export * from './src/core/index.ts';",
+        "export { tokenise } from './src/core/text/tokenise.ts';",
+        "export { segmentSentences } from './src/core/text/segment.ts';",
+        "export { matchConcepts } from './src/core/match/matcher.ts';",
+      ].join('\n'),
       resolveDir: root,
       loader: 'ts',
     },
