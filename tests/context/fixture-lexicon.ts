@@ -139,6 +139,8 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   c(undefined, 'Laboratory Procedure', 'Laboratory Procedure', ['hemocultivos', 'urocultivo']),
   c(undefined, 'Diagnostic Procedure', 'Diagnostic Procedure', [], ['TAC']),
   measure('Organism Attribute', ['talla']),
+  finding(undefined, 'roncus'),
+  anatomy('pulmonar', 'pulmonares'),
   qualifier('C2945599', 'leve', 'leves'),
   qualifier('C0205082', 'grave', 'intenso', 'intensa', 'de intensidad severa'),
   measure('Laboratory Procedure', [], ['HbA1c', 'PCR']),
