@@ -37,4 +37,24 @@ describe('family members', () => {
     expect(relativeOf(p, 'asma')).toBe('Madre');
     expect(relativeOf(p, 'epilepsia')).toBe('padre');
   });
+
+  it('a relative linked to the concepts right before it governs them ("X y Y en el padre")', () => {
+    const p = family('Antecedentes de HTA y DM2 en el padre, asma en su hermana. Cefalea en hija.');
+    expect(relativeOf(p, 'HTA')).toBe('padre');
+    expect(relativeOf(p, 'DM2')).toBe('padre');
+    expect(relativeOf(p, 'asma')).toBe('hermana');
+    expect(relativeOf(p, 'Cefalea')).toBe('hija');
+  });
+
+  it('a relative named after a concept overrides one before it, opens no scope, and links no further back', () => {
+    const p = family('Padre con HTA, cáncer de mama en la madre. Tos, fiebre. Disnea en madre.');
+    expect(relativeOf(p, 'HTA')).toBe('Padre');
+    expect(relativeOf(p, 'cáncer de mama')).toBe('madre');
+    expect(relativeOf(p, 'fiebre')).toBeUndefined();
+    expect(relativeOf(p, 'Disnea')).toBe('madre');
+    const listed = family('Cáncer de colon en hermano, HTA y DM2 en el padre.');
+    expect(relativeOf(listed, 'HTA')).toBe('padre');
+    expect(relativeOf(family('Asma desde la infancia de la madre.'), 'Asma')).toBeUndefined();
+    expect(relativeOf(family('Asma, diabetes en tratamiento, y padre sano.'), 'Asma')).toBeUndefined();
+  });
 });

@@ -129,6 +129,7 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   relative(undefined, 'hija'),
   relative(undefined, 'hijo'),
   relative(undefined, 'abuela materna'),
+  relative(undefined, 'tío paterno'),
   finding(undefined, 'tos productiva'),
   finding(undefined, 'escalofríos'),
   disease(undefined, ['ictus']),

@@ -1,7 +1,10 @@
 /**
  * Family members: a relative ("madre", "abuela materna", an annotation of its own) governs the
  * concepts after it up to ";", a return to the patient or the sentence end; they carry
- * `family_member` = the relative. A scope never reaches back before its relative.
+ * `family_member` = the relative. A relative linked to the concept right before it ("cáncer de
+ * colon en tío paterno", "HTA y DM2 en el padre") governs that concept and those coordinated with
+ * it, even inside an earlier relative's scope, and opens no scope of its own; nothing else reaches
+ * back before a relative.
  */
 import { forEachSentence, isFamilyMember, isReportingVerb, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
@@ -9,10 +12,45 @@ import type { Token } from '../text/tokenise.ts';
 import family from './family.json' with { type: 'json' };
 
 const SCOPE_ENDS = PhraseSet.of(family.scopeEnds);
+const BACK_LINKS = PhraseSet.of(family.backLinks);
+const COORDINATORS = PhraseSet.of(family.coordinators);
+/** Longest back-link phrase, in tokens. */
+const MAX_LINK_TOKENS = 4;
 
 function endsScope(tokens: readonly Token[], from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (SCOPE_ENDS.matchAt(tokens, i) !== undefined) return true;
   return false;
+}
+
+function governable(m: Mention): boolean {
+  return m.kind === 'concept' && !isFamilyMember(m) && !isReportingVerb(m);
+}
+
+/** Whether tokens [from, to) are exactly one phrase of `phrases`. */
+function isPhrase(phrases: PhraseSet, tokens: readonly Token[], from: number, to: number): boolean {
+  return to > from && phrases.matchAt(tokens, from)?.end === to;
+}
+
+/**
+ * The concepts a relative at mention `k` governs backwards ("X y Y en el padre"), nearest first: the
+ * concept right before its link, and those coordinated with it that no relative governs yet.
+ */
+function linkedBefore(mentions: readonly Mention[], tokens: readonly Token[], from: number, k: number): Mention[] {
+  const relative = mentions[k] as Mention;
+  const nearest = mentions[k - 1];
+  if (k - 1 < from || nearest === undefined || !governable(nearest)) return [];
+  const gap = relative.firstToken - nearest.endToken;
+  if (gap < 1 || gap > MAX_LINK_TOKENS || !isPhrase(BACK_LINKS, tokens, nearest.endToken, relative.firstToken)) return [];
+  const found = [nearest];
+  for (let j = k - 2; j >= from; j--) {
+    const previous = mentions[j] as Mention;
+    const next = found[found.length - 1] as Mention;
+    // A concept an earlier relative already governs ends the list ("Padre con HTA, asma en la madre").
+    if (!governable(previous) || previous.characteristics.familyMember !== undefined) break;
+    if (!isPhrase(COORDINATORS, tokens, previous.endToken, next.firstToken)) break;
+    found.push(previous);
+  }
+  return found;
 }
 
 export function applyFamilyMembers(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array): void {
@@ -23,8 +61,13 @@ export function applyFamilyMembers(mentions: readonly Mention[], tokens: readonl
       const m = mentions[k] as Mention;
       if (relative !== undefined && endsScope(tokens, previousEnd, m.endToken)) relative = undefined;
       previousEnd = Math.max(previousEnd, m.endToken);
-      if (isFamilyMember(m)) relative = m;
-      else if (relative !== undefined && m.kind === 'concept' && !isReportingVerb(m)) m.characteristics.familyMember ??= relative;
+      if (isFamilyMember(m)) {
+        const linked = linkedBefore(mentions, tokens, from, k);
+        // A relative named right after a concept is more specific than one before it; it closes
+        // that phrase and opens no scope of its own ("asma en la madre, HTA en el padre").
+        for (const concept of linked) concept.characteristics.familyMember = m;
+        relative = linked.length > 0 ? undefined : m;
+      } else if (relative !== undefined && governable(m)) m.characteristics.familyMember ??= relative;
     }
   });
 }
