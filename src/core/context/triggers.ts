@@ -42,6 +42,7 @@ function entries(): [string, Rule][] {
   add(negation.backwardList, cue('negation', 'backward', { overList: true }));
   add(uncertainty.forward, cue('uncertainty', 'forward'));
   add(uncertainty.both, cue('uncertainty', 'both'));
+  add(uncertainty.backward, cue('uncertainty', 'backward'));
   // Later entries win on the same phrase: pseudo-triggers and terminators override cues.
   add(scopeRules.pseudo, { role: 'pseudo' });
   add(scopeRules.terminators, { role: 'terminator' });
