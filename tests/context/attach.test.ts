@@ -83,7 +83,7 @@ describe('reporting verbs', () => {
 describe('quantities', () => {
   function measured(text: string): Prepared {
     const p = prepare(text);
-    attachQuantities(p.mentions, p.tokens);
+    attachQuantities(p.text, p.mentions, p.tokens);
     return p;
   }
 
@@ -99,6 +99,12 @@ describe('quantities', () => {
     expect(headOf(measured('Temperatura de 38,5 ºC.'), '38,5 ºC')).toBe('Temperatura');
     expect(headOf(measured('Fiebre, 39 ºC.'), '39 ºC')).toBeUndefined();
     expect(headOf(measured('Rodilla 3 cm.'), '3 cm')).toBeUndefined();
+  });
+
+  it('does not link over a word written like an abbreviation the lexicon does not know', () => {
+    expect(headOf(measured('Talla: NT-proBNP 4500 pg/ml.'), '4500 pg/ml')).toBeUndefined();
+    expect(headOf(measured('Talla GGT 80 mg.'), '80 mg')).toBeUndefined();
+    expect(headOf(measured('Talla actual 170 cm.'), '170 cm')).toBe('Talla');
   });
 });
 

@@ -10,9 +10,9 @@ import { attachQuantities } from './quantities.ts';
 import { attachReportingVerbs } from './reporting-verbs.ts';
 import { attachSites } from './sites.ts';
 
-export function attachHeadsAndRelations(mentions: readonly Mention[], tokens: readonly Token[]): void {
+export function attachHeadsAndRelations(text: string, mentions: readonly Mention[], tokens: readonly Token[]): void {
   attachSites(mentions, tokens);
   attachQualifiers(mentions, tokens);
   attachReportingVerbs(mentions, tokens);
-  attachQuantities(mentions, tokens);
+  attachQuantities(text, mentions, tokens);
 }

@@ -1,7 +1,8 @@
 /**
  * A quantity measures the nearest concept before it in its clause ("LDL 64 mg/dl", "Temperatura
  * de 38,5 ºC"): that concept gets `quantifier` and a `has_quantity` relation, and the quantity's
- * head is the measured concept.
+ * head is the measured concept. A word between them written like an abbreviation the lexicon does
+ * not know ("Analítica: NT-proBNP 4500 pg/ml") is what is measured, so nothing is linked.
  */
 import type { Mention } from '../mention.ts';
 import type { Token } from '../text/tokenise.ts';
@@ -15,23 +16,30 @@ function measurable(m: Mention): boolean {
   return m.concept.tags.includes('measurable') || (m.concept.category !== undefined && MEASURED_CATEGORIES.has(m.concept.category));
 }
 
+/** A word with a capital after its first letter, or of capitals only ("NT", "proBNP", "GGT"). */
+function abbreviationShaped(text: string, t: Token): boolean {
+  if (t.kind !== 'word' || t.end - t.start < 2) return false;
+  const word = text.slice(t.start, t.end);
+  return word.slice(1) !== word.slice(1).toLowerCase();
+}
+
 /** Whether nothing between tokens [from, to) keeps a concept from its quantity. */
-function openGap(tokens: readonly Token[], from: number, to: number): boolean {
+function openGap(text: string, tokens: readonly Token[], from: number, to: number): boolean {
   if (to - from > rules.maxGapTokens) return false;
   for (let i = from; i < to; i++) {
     const t = tokens[i] as Token;
-    if (t.kind === 'number' || GAP_BREAKS.has(t.norm) || (i > from && t.afterLineBreak)) return false;
+    if (t.kind === 'number' || GAP_BREAKS.has(t.norm) || (i > from && t.afterLineBreak) || abbreviationShaped(text, t)) return false;
   }
   return !(tokens[to] as Token | undefined)?.afterLineBreak;
 }
 
-export function attachQuantities(mentions: readonly Mention[], tokens: readonly Token[]): void {
+export function attachQuantities(text: string, mentions: readonly Mention[], tokens: readonly Token[]): void {
   for (let k = 0; k < mentions.length; k++) {
     const quantity = mentions[k] as Mention;
     if (quantity.kind !== 'quantity') continue;
     for (let j = k - 1; j >= 0; j--) {
       const candidate = mentions[j] as Mention;
-      if (candidate.kind === 'quantity' || !openGap(tokens, candidate.endToken, quantity.firstToken)) break;
+      if (candidate.kind === 'quantity' || !openGap(text, tokens, candidate.endToken, quantity.firstToken)) break;
       if (!measurable(candidate)) continue;
       quantity.head = candidate;
       candidate.characteristics.quantifier ??= quantity;
