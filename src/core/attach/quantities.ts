@@ -18,9 +18,12 @@ function measurable(m: Mention): boolean {
 
 /** A word with a capital after its first letter, or of capitals only ("NT", "proBNP", "GGT"). */
 function abbreviationShaped(text: string, t: Token): boolean {
-  if (t.kind !== 'word' || t.end - t.start < 2) return false;
-  const word = text.slice(t.start, t.end);
-  return word.slice(1) !== word.slice(1).toLowerCase();
+  if (t.kind !== 'word') return false;
+  for (let k = t.start + 1; k < t.end; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 128 ? c >= 0x41 && c <= 0x5a : text[k] !== text[k]?.toLowerCase()) return true;
+  }
+  return false;
 }
 
 /** Whether nothing between tokens [from, to) keeps a concept from its quantity. */
