@@ -2,8 +2,9 @@
  * Qualifiers: a severity word of the lexicon ("leve", "moderado", "intensa", "de intensidad
  * severa") qualifies the finding it stands next to: right after it ("cefalea intensa"), after the
  * finding's sites ("dolor en rodilla derecha intenso"), with "muy" between or not ("dolor muy
- * intenso"), or right before it ("intenso dolor"; a finding before the word takes it first). The finding gets `qualifier` and the qualifier's head
- * is the finding. Sites must be attached first; nothing links across a line break.
+ * intenso"), or right before it ("intenso dolor"; a finding before the word takes it first). The
+ * finding gets `qualifier` and the qualifier's head is the finding. Sites must be attached first;
+ * nothing links across a line break.
  */
 import { isFinding, isQualifier, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';

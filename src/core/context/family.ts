@@ -14,8 +14,6 @@ import family from './family.json' with { type: 'json' };
 const SCOPE_ENDS = PhraseSet.of(family.scopeEnds);
 const BACK_LINKS = PhraseSet.of(family.backLinks);
 const COORDINATORS = PhraseSet.of(family.coordinators);
-/** Longest back-link phrase, in tokens. */
-const MAX_LINK_TOKENS = 4;
 
 function endsScope(tokens: readonly Token[], from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (SCOPE_ENDS.matchAt(tokens, i) !== undefined) return true;
@@ -39,8 +37,7 @@ function linkedBefore(mentions: readonly Mention[], tokens: readonly Token[], fr
   const relative = mentions[k] as Mention;
   const nearest = mentions[k - 1];
   if (k - 1 < from || nearest === undefined || !governable(nearest)) return [];
-  const gap = relative.firstToken - nearest.endToken;
-  if (gap < 1 || gap > MAX_LINK_TOKENS || !isPhrase(BACK_LINKS, tokens, nearest.endToken, relative.firstToken)) return [];
+  if (!isPhrase(BACK_LINKS, tokens, nearest.endToken, relative.firstToken)) return [];
   const found = [nearest];
   for (let j = k - 2; j >= from; j--) {
     const previous = mentions[j] as Mention;
