@@ -29,7 +29,7 @@ const tokeniseAll = (): void => {
 const matchAll = (): void => {
   for (const note of notes) {
     const tokens = tokenise(note);
-    sink += segmentSentences(tokens).length + matchConcepts(note, tokens, dictionary, annotator.options).length;
+    sink += segmentSentences(note, tokens).length + matchConcepts(note, tokens, dictionary, annotator.options).length;
   }
 };
 const annotateAll = (): void => {

@@ -107,7 +107,7 @@ function speed(): void {
       const tokens = tokenise(text);
       const mentions = matchConcepts(text, tokens, dictionary, annotator.options);
       extendLaterality(mentions, tokens);
-      return { text, tokens, sentenceOf: segmentSentences(tokens), mentions };
+      return { text, tokens, sentenceOf: segmentSentences(text, tokens), mentions };
     });
     let start = performance.now();
     for (const p of prepared) {

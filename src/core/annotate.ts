@@ -70,7 +70,7 @@ export function createAnnotator(dictionary: Dictionary, overrides: Partial<Annot
   const annotateStaged = (text: string, config: RequestConfig | undefined, stage: StageRunner): AnnotationResult => {
     const { tokens, sentenceOf } = stage('text', () => {
       const tokens = tokenise(text);
-      return { tokens, sentenceOf: segmentSentences(tokens) };
+      return { tokens, sentenceOf: segmentSentences(text, tokens) };
     });
     const concepts = stage('match', () => {
       const found = matchConcepts(text, tokens, dictionary, options);

@@ -23,7 +23,7 @@ let fixture: Dictionary | undefined;
 
 export function prepare(text: string, dictionary: Dictionary = (fixture ??= fixtureDictionary())): Prepared {
   const tokens = tokenise(text);
-  const sentenceOf = segmentSentences(tokens);
+  const sentenceOf = segmentSentences(text, tokens);
   const concepts = matchConcepts(text, tokens, dictionary, { maxTermWords: 9, minTermChars: 3 });
   extendLaterality(concepts, tokens);
   const mentions = withQuantities(concepts, findQuantities(text, tokens));

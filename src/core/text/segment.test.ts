@@ -4,7 +4,7 @@ import { tokenise } from './tokenise.ts';
 
 function sentences(text: string): string[] {
   const tokens = tokenise(text);
-  const of = segmentSentences(tokens);
+  const of = segmentSentences(text, tokens);
   const out: string[] = [];
   tokens.forEach((t, i) => {
     const s = of[i] as number;
@@ -18,8 +18,14 @@ describe('segmentSentences', () => {
     expect(sentences('Sin fiebre. Refiere tos! ¿Disnea?')).toEqual(['Sin fiebre .', 'Refiere tos !', '¿ Disnea ?']);
   });
 
-  it('does not split after an abbreviation', () => {
+  it('does not split after a title, nor after another abbreviation unless a capitalised word follows', () => {
     expect(sentences('Visto por el Dr. Pérez hoy.')).toHaveLength(1);
+    expect(sentences('Paracetamol 1 comp. cada 8 h. durante 3 días.')).toHaveLength(1);
+    expect(sentences('Sin fiebre desde hace 2 h. Dolor abdominal, etc. Tos.')).toEqual([
+      'Sin fiebre desde hace 2 h .',
+      'Dolor abdominal , etc .',
+      'Tos .',
+    ]);
   });
 
   it('splits at line breaks', () => {

@@ -1,11 +1,13 @@
 /**
- * Sentence segmentation over tokens. A sentence ends after ".", "!", "?" or "…" (but not after a
- * known abbreviation's point) and before any token that starts a new line. Clause edges inside a
- * sentence are the context stage's business.
+ * Sentence segmentation over tokens. A sentence ends after ".", "!", "?" or "…" and before any
+ * token that starts a new line. A known abbreviation's point ends none after a title ("Dr. Pérez")
+ * and ends one after the others only before a capitalised word ("cada 8 h. Dolor", not "1 comp.
+ * cada 8 h"). Clause edges inside a sentence are the context stage's business.
  */
 import abbreviations from './abbreviations.json' with { type: 'json' };
 import type { Token } from './tokenise.ts';
 
+const TITLES: ReadonlySet<string> = new Set(abbreviations.titles);
 const ABBREVIATIONS: ReadonlySet<string> = new Set(abbreviations.withPoint);
 /** ".", "!", "?" or "…" (a character test: this runs on every punctuation token of a text). */
 function isSentenceEnd(token: Token | undefined): boolean {
@@ -14,8 +16,24 @@ function isSentenceEnd(token: Token | undefined): boolean {
   return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x2026;
 }
 
+/** Whether a word token starts with a capital letter. */
+function capitalised(text: string, token: Token | undefined): boolean {
+  if (token === undefined || token.kind !== 'word') return false;
+  const first = text[token.start] as string;
+  return first !== first.toLowerCase();
+}
+
+/** Whether the point at token `i` belongs to an abbreviation rather than ending the sentence. */
+function abbreviationPoint(text: string, tokens: readonly Token[], i: number): boolean {
+  const point = tokens[i] as Token;
+  const previous = tokens[i - 1];
+  if (point.norm !== '.' || previous?.kind !== 'word' || previous.end !== point.start) return false;
+  if (TITLES.has(previous.norm)) return true;
+  return ABBREVIATIONS.has(previous.norm) && !capitalised(text, tokens[i + 1]);
+}
+
 /** Sentence index of every token (non-decreasing from 0). */
-export function segmentSentences(tokens: readonly Token[]): Uint32Array {
+export function segmentSentences(text: string, tokens: readonly Token[]): Uint32Array {
   const sentenceOf = new Uint32Array(tokens.length);
   let sentence = 0;
   let endPending = false;
@@ -24,12 +42,7 @@ export function segmentSentences(tokens: readonly Token[]): Uint32Array {
     if (i > 0 && (endPending || token.afterLineBreak)) sentence++;
     endPending = false;
     sentenceOf[i] = sentence;
-    if (isSentenceEnd(token)) {
-      const previous = tokens[i - 1];
-      const abbreviation =
-        token.norm === '.' && previous?.kind === 'word' && previous.end === token.start && ABBREVIATIONS.has(previous.norm);
-      if (!abbreviation && !isSentenceEnd(tokens[i + 1])) endPending = true;
-    }
+    if (isSentenceEnd(token) && !abbreviationPoint(text, tokens, i) && !isSentenceEnd(tokens[i + 1])) endPending = true;
   }
   return sentenceOf;
 }
