@@ -47,6 +47,20 @@ describe('document model', () => {
     expect(drawn).toEqual(['relation:a1>a2', 'head:a1>a0']);
   });
 
+  it('labels the head link of a qualifier as such, other heads as "head"', () => {
+    const text = 'Refiere cefalea intensa';
+    const result = {
+      annotations: [
+        annotation(0, text, 0, 7),
+        annotation(1, text, 8, 15, { head: 0, characteristics: { qualifier: { match: span(text, 16, 23) } } }),
+        annotation(2, text, 16, 23, { head: 1 }),
+      ],
+      version: 'x',
+    };
+    const heads = buildDocumentModel(text, result).links.filter((l) => l.kind === 'head');
+    expect(heads.map((l) => `${l.from}>${l.to} ${l.label}`)).toEqual(['a1>a0 head', 'a2>a1 calificador']);
+  });
+
   it('keeps service-chosen names out of link keys (they go into a style rule)', () => {
     const result = { ...negatedResult(), relations: [{ from: 1, to: 2, rel: 'x"]{}body{display:none}[a="' }] };
     const model = buildDocumentModel(NEGATED_TEXT, result);

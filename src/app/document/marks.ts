@@ -87,6 +87,12 @@ export const conceptKey = (id: number): string => `a${id}`;
 
 const CUE_LABELS: Record<CueKind, string> = { negation: 'NEG', uncertainty: 'INCIERTO', family: 'FAMILIAR' };
 
+/** Whether `a` is the qualifier of its head ("intensa" in "cefalea intensa"): its arc says so. */
+function qualifies(a: Annotation, head: Annotation | undefined): boolean {
+  const q = head?.characteristics.qualifier?.match;
+  return q !== undefined && q.begin === a.match.begin && q.end === a.match.end;
+}
+
 export function buildDocumentModel(text: string, result: AnnotationResult): DocumentModel {
   const converter = createOffsetConverter(text);
   const limit = text.length;
@@ -175,7 +181,7 @@ export function buildDocumentModel(text: string, result: AnnotationResult): Docu
       links.push({
         key: `head:${a.id}>${a.head}`,
         kind: 'head',
-        label: 'head',
+        label: qualifies(a, byId.get(a.head)?.annotation) ? 'calificador' : 'head',
         from: conceptKey(a.id),
         to: conceptKey(a.head),
         ids: [a.id, a.head],
