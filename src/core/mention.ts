@@ -64,6 +64,17 @@ export function isFinding(m: Mention): boolean {
   return m.concept.category !== undefined && FINDING_CATEGORIES.has(m.concept.category);
 }
 
+/** Categories of concepts that are acts done to the patient: tests and treatments. */
+const PROCEDURE_CATEGORIES: ReadonlySet<string> = new Set([
+  'Diagnostic Procedure',
+  'Laboratory Procedure',
+  'Therapeutic or Preventive Procedure',
+]);
+
+export function isProcedure(m: Mention): boolean {
+  return m.concept.category !== undefined && PROCEDURE_CATEGORIES.has(m.concept.category);
+}
+
 export function isAnatomy(m: Mention): boolean {
   return m.concept.category === 'Anatomy';
 }

@@ -13,6 +13,13 @@ const annotator = createAnnotator(
     { cui: 'C0000970', terms: ['paracetamol'], category: 'Substance', semanticType: 'Pharmacologic Substance' },
     { cui: 'C0022742', terms: ['rodilla'], category: 'Anatomy', semanticType: 'Body Part, Organ, or Organ Component' },
     { cui: 'C0000001', terms: ['intensa'], category: 'Qualitative Concept', semanticType: 'Qualitative Concept' },
+    {
+      cui: 'C0003611',
+      terms: ['apendicectomía'],
+      category: 'Therapeutic or Preventive Procedure',
+      semanticType: 'Therapeutic or Preventive Procedure',
+    },
+    { cui: 'C1623258', terms: ['ecg'], category: 'Diagnostic Procedure', semanticType: 'Diagnostic Procedure' },
   ]),
 );
 const config = { text_datetime: '2024-06-10T12:00:00' };
@@ -61,6 +68,12 @@ describe('has_time links', () => {
     expect(links(annotator.annotate('Fiebre tratada con paracetamol cada 8 horas.', config)).relations).toEqual([]);
     expect(links(annotator.annotate('Fiebre. Ayer mejor.', config)).relations).toEqual([]);
     expect(links(annotator.annotate('Ingresó el día 8 por fiebre.', config)).relations).toEqual([]);
+  });
+
+  it('dates tests and treatments too, but not drugs', () => {
+    expect(links(annotator.annotate('Apendicectomía en 2010.', config)).relations).toEqual(['Apendicectomía -> 2010']);
+    expect(links(annotator.annotate('Ayer se realizó ECG.', config)).relations).toEqual(['ECG -> Ayer']);
+    expect(links(annotator.annotate('Paracetamol desde ayer.', config)).relations).toEqual([]);
   });
 
   it('does not take a finding far before the expression', () => {

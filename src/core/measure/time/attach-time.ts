@@ -1,10 +1,10 @@
 /**
- * `has_time` links: a temporal expression dates the finding just before it in its sentence
- * ("Fiebre desde hace 3 días"; a site, quantity or qualifier of that finding may come between), and the
- * findings coordinated with that one. An expression that opens the sentence dates the finding
- * after it instead ("Ayer presentó fiebre"). The expression's head is the nearest finding.
+ * `has_time` links: a temporal expression dates the finding or procedure just before it in its
+ * sentence ("Fiebre desde hace 3 días", "apendicectomía en 2010"; a site, quantity or qualifier of
+ * it may come between), and those coordinated with that one. An expression that opens the sentence
+ * dates the one after it instead ("Ayer presentó fiebre"). The expression's head is the nearest.
  */
-import { forEachSentence, isAnatomy, isFinding, isQualifier, isReportingVerb, type Mention } from '../../mention.ts';
+import { forEachSentence, isAnatomy, isFinding, isProcedure, isQualifier, isReportingVerb, type Mention } from '../../mention.ts';
 import { normalise } from '../../text/normalise.ts';
 import { PhraseSet } from '../../text/phrases.ts';
 import type { Token } from '../../text/tokenise.ts';
@@ -29,6 +29,11 @@ function belongsToFinding(m: Mention): boolean {
   return isAnatomy(m) || m.kind === 'quantity' || isQualifier(m);
 }
 
+/** What a date can date: findings, and the tests and treatments done ("apendicectomía en 2010"). */
+function datable(m: Mention): boolean {
+  return isFinding(m) || isProcedure(m);
+}
+
 function coordinated(tokens: readonly Token[], from: number, to: number): boolean {
   if (to <= from || to - from > 2) return false;
   for (let i = from; i < to; i++) if (!COORDINATORS.has((tokens[i] as Token).norm)) return false;
@@ -36,24 +41,24 @@ function coordinated(tokens: readonly Token[], from: number, to: number): boolea
 }
 
 /** The finding before mention `k` that it dates, and the findings coordinated with it. */
-function findingsBefore(mentions: readonly Mention[], tokens: readonly Token[], from: number, k: number): Mention[] {
+function datedBefore(mentions: readonly Mention[], tokens: readonly Token[], from: number, k: number): Mention[] {
   const time = mentions[k] as Mention;
   let j = k - 1;
   while (j >= from && belongsToFinding(mentions[j] as Mention)) j--;
   const nearest = mentions[j];
-  if (j < from || nearest === undefined || !isFinding(nearest) || !openGap(tokens, nearest.endToken, time.firstToken)) return [];
+  if (j < from || nearest === undefined || !datable(nearest) || !openGap(tokens, nearest.endToken, time.firstToken)) return [];
   const found = [nearest];
   for (let p = j - 1; p >= from; p--) {
     const previous = mentions[p] as Mention;
     const next = found[found.length - 1] as Mention;
-    if (!isFinding(previous) || !coordinated(tokens, previous.endToken, next.firstToken)) break;
+    if (!datable(previous) || !coordinated(tokens, previous.endToken, next.firstToken)) break;
     found.push(previous);
   }
   return found;
 }
 
 /** The finding after mention `k` when `k` opens its sentence, and the findings coordinated with it. */
-function findingsAfter(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array, to: number, k: number): Mention[] {
+function datedAfter(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array, to: number, k: number): Mention[] {
   const time = mentions[k] as Mention;
   const sentence = sentenceOf[time.firstToken];
   for (let i = time.firstToken - 1; i >= 0 && sentenceOf[i] === sentence; i--) {
@@ -62,12 +67,12 @@ function findingsAfter(mentions: readonly Mention[], tokens: readonly Token[], s
   let j = k + 1;
   while (j < to && (belongsToFinding(mentions[j] as Mention) || isReportingVerb(mentions[j] as Mention))) j++;
   const nearest = mentions[j];
-  if (j >= to || nearest === undefined || !isFinding(nearest) || !openGap(tokens, time.endToken, nearest.firstToken, true)) return [];
+  if (j >= to || nearest === undefined || !datable(nearest) || !openGap(tokens, time.endToken, nearest.firstToken, true)) return [];
   const found = [nearest];
   for (let p = j + 1; p < to; p++) {
     const following = mentions[p] as Mention;
     const last = found[found.length - 1] as Mention;
-    if (!isFinding(following) || !coordinated(tokens, last.endToken, following.firstToken)) break;
+    if (!datable(following) || !coordinated(tokens, last.endToken, following.firstToken)) break;
     found.push(following);
   }
   return found;
@@ -79,8 +84,8 @@ export function attachTimes(mentions: readonly Mention[], tokens: readonly Token
     for (let k = from; k < to; k++) {
       const time = mentions[k] as Mention;
       if (time.kind !== 'temporal' || time.head !== undefined) continue;
-      const before = findingsBefore(mentions, tokens, from, k);
-      const findings = before.length > 0 ? before : findingsAfter(mentions, tokens, sentenceOf, to, k);
+      const before = datedBefore(mentions, tokens, from, k);
+      const findings = before.length > 0 ? before : datedAfter(mentions, tokens, sentenceOf, to, k);
       const nearest = findings[0];
       if (nearest === undefined) continue;
       time.head = nearest;
