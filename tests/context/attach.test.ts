@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attachQualifiers } from '../../src/core/attach/qualifiers.ts';
 import { attachQuantities } from '../../src/core/attach/quantities.ts';
 import { attachReportingVerbs } from '../../src/core/attach/reporting-verbs.ts';
-import { attachSites } from '../../src/core/attach/sites.ts';
+import { attachHeaderSites, attachSites } from '../../src/core/attach/sites.ts';
 import { applyCues } from '../../src/core/context/cues.ts';
 import { prepare, type Prepared } from './pipeline.ts';
 
@@ -45,6 +45,34 @@ describe('anatomical sites', () => {
     p.get('Dolor').characteristics.negative = cue;
     attachSites(p.mentions, p.tokens);
     expect(p.get('rodilla').characteristics.negative).toBe(cue);
+  });
+});
+
+describe('header sites', () => {
+  function headed(text: string): Prepared {
+    const p = prepare(text);
+    applyCues(p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
+    attachSites(p.mentions, p.tokens);
+    attachHeaderSites(p.mentions, p.tokens);
+    return p;
+  }
+
+  it('a site that opens its line with a colon is where the findings of its sentence with no site are', () => {
+    const p = headed('Pierna: edema y dolor.\nBrazo: dolor en mano; fiebre.');
+    expect(relations(p)).toEqual([
+      'edema -has_anatomical_location-> Pierna',
+      'dolor -has_anatomical_location-> Pierna',
+      'dolor -has_anatomical_location-> mano',
+    ]);
+    expect(headOf(p, 'Pierna')).toBe('edema');
+    expect(headOf(p, 'Brazo')).toBeUndefined();
+  });
+
+  it('is not negated with its findings, and heads only a line or sentence', () => {
+    const p = headed('Rodilla: sin edema. Dolor, rodilla: edema.');
+    expect(relations(p)).toEqual(['edema -has_anatomical_location-> Rodilla']);
+    expect(p.get('edema').characteristics.negative).toBeDefined();
+    expect(p.get('Rodilla').characteristics.negative).toBeUndefined();
   });
 });
 

@@ -2,7 +2,9 @@
  * Anatomical sites: a finding followed by a preposition (an article may come between) and an
  * Anatomy mention gets `has_anatomical_location`; the site's head is the finding. Sites joined by
  * "y" or a comma attach to the same finding ("dolor en el brazo y en la pierna"). A negated
- * finding's site is negated with the same trigger.
+ * finding's site is negated with the same trigger. A site that opens its line with a colon, as
+ * examination notes write them ("EEII: edemas con fóvea"), is where the findings of its sentence
+ * with no site of their own are; it is not negated with them ("Abdomen: no doloroso").
  */
 import { isAnatomy, isFinding, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
@@ -48,6 +50,41 @@ export function attachSites(mentions: readonly Mention[], tokens: readonly Token
       link(finding, site);
       start = nextSiteStart(tokens, site.endToken);
       next++;
+    }
+  }
+}
+
+/** Whether the mention starting at token `i` opens its line or sentence. */
+function opensLine(tokens: readonly Token[], i: number): boolean {
+  return i === 0 || (tokens[i] as Token).afterLineBreak || tokens[i - 1]?.norm === '.';
+}
+
+/** The first token after the sentence that starts at token `from`: a point, ";" or a new line. */
+function sentenceEnd(tokens: readonly Token[], from: number): number {
+  let i = from;
+  while (i < tokens.length && !(i > from && (tokens[i] as Token).afterLineBreak)) {
+    const norm = (tokens[i] as Token).norm;
+    if (norm === '.' || norm === ';') break;
+    i++;
+  }
+  return i;
+}
+
+function hasSite(m: Mention): boolean {
+  return m.relations.some((r) => r.rel === 'has_anatomical_location');
+}
+
+/** "EEII: edemas con fóvea", "Piel: eritema en tronco": the line's header site. */
+export function attachHeaderSites(mentions: readonly Mention[], tokens: readonly Token[]): void {
+  for (let k = 0; k < mentions.length; k++) {
+    const site = mentions[k] as Mention;
+    if (!isAnatomy(site) || tokens[site.endToken]?.norm !== ':' || !opensLine(tokens, site.firstToken)) continue;
+    const end = sentenceEnd(tokens, site.endToken + 1);
+    for (let j = k + 1; j < mentions.length && (mentions[j] as Mention).firstToken < end; j++) {
+      const finding = mentions[j] as Mention;
+      if (!isFinding(finding) || hasSite(finding)) continue;
+      site.head ??= finding;
+      finding.relations.push({ rel: 'has_anatomical_location', to: site });
     }
   }
 }
