@@ -43,6 +43,7 @@ function entries(): [string, Rule][] {
   add(uncertainty.forward, cue('uncertainty', 'forward'));
   add(uncertainty.both, cue('uncertainty', 'both'));
   add(uncertainty.backward, cue('uncertainty', 'backward'));
+  add(uncertainty.hypothetical, cue('uncertainty', 'forward'));
   // Later entries win on the same phrase: pseudo-triggers and terminators override cues.
   add(scopeRules.pseudo, { role: 'pseudo' });
   add(scopeRules.terminators, { role: 'terminator' });
