@@ -35,8 +35,8 @@ function isPhrase(phrases: PhraseSet, tokens: readonly Token[], from: number, to
  */
 function linkedBefore(mentions: readonly Mention[], tokens: readonly Token[], from: number, k: number): Mention[] {
   const relative = mentions[k] as Mention;
-  const nearest = mentions[k - 1];
-  if (k - 1 < from || nearest === undefined || !governable(nearest)) return [];
+  const nearest = k > from ? mentions[k - 1] : undefined;
+  if (nearest === undefined || !governable(nearest)) return [];
   if (!isPhrase(BACK_LINKS, tokens, nearest.endToken, relative.firstToken)) return [];
   const found = [nearest];
   for (let j = k - 2; j >= from; j--) {

@@ -40,13 +40,13 @@ function coordinated(tokens: readonly Token[], from: number, to: number): boolea
   return true;
 }
 
-/** The finding before mention `k` that it dates, and the findings coordinated with it. */
+/** The finding or procedure before mention `k` that it dates, and those coordinated with it. */
 function datedBefore(mentions: readonly Mention[], tokens: readonly Token[], from: number, k: number): Mention[] {
   const time = mentions[k] as Mention;
   let j = k - 1;
   while (j >= from && belongsToFinding(mentions[j] as Mention)) j--;
-  const nearest = mentions[j];
-  if (j < from || nearest === undefined || !datable(nearest) || !openGap(tokens, nearest.endToken, time.firstToken)) return [];
+  const nearest = j >= from ? mentions[j] : undefined;
+  if (nearest === undefined || !datable(nearest) || !openGap(tokens, nearest.endToken, time.firstToken)) return [];
   const found = [nearest];
   for (let p = j - 1; p >= from; p--) {
     const previous = mentions[p] as Mention;
@@ -57,7 +57,7 @@ function datedBefore(mentions: readonly Mention[], tokens: readonly Token[], fro
   return found;
 }
 
-/** The finding after mention `k` when `k` opens its sentence, and the findings coordinated with it. */
+/** The finding or procedure after mention `k` when `k` opens its sentence, and those coordinated with it. */
 function datedAfter(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array, to: number, k: number): Mention[] {
   const time = mentions[k] as Mention;
   const sentence = sentenceOf[time.firstToken];
