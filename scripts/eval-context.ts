@@ -113,7 +113,7 @@ function speed(): void {
     for (const p of prepared) {
       const mentions = withQuantities(p.mentions, findQuantities(p.text, p.tokens));
       applyContext(mentions, p.tokens, p.sentenceOf, { windowWords: annotator.options.negationWindowWords });
-      attachHeadsAndRelations(p.text, mentions, p.tokens);
+      attachHeadsAndRelations(p.text, mentions, p.tokens, p.sentenceOf);
     }
     const contextMs = performance.now() - start;
     start = performance.now();

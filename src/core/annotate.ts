@@ -87,7 +87,7 @@ export function createAnnotator(dictionary: Dictionary, overrides: Partial<Annot
     });
     stage('context', () => applyContext(mentions, tokens, sentenceOf, { windowWords: options.negationWindowWords }));
     stage('attach', () => {
-      attachHeadsAndRelations(text, mentions, tokens);
+      attachHeadsAndRelations(text, mentions, tokens, sentenceOf);
       attachTimes(mentions, tokens, sentenceOf);
     });
     return stage('emit', () => emit(text, mentions, createOffsetConverter(text)));

@@ -53,7 +53,7 @@ describe('header sites', () => {
     const p = prepare(text);
     applyCues(p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
     attachSites(p.mentions, p.tokens);
-    attachHeaderSites(p.mentions, p.tokens);
+    attachHeaderSites(p.mentions, p.tokens, p.sentenceOf);
     return p;
   }
 

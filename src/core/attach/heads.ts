@@ -11,9 +11,14 @@ import { attachQuantities } from './quantities.ts';
 import { attachReportingVerbs } from './reporting-verbs.ts';
 import { attachHeaderSites, attachSites } from './sites.ts';
 
-export function attachHeadsAndRelations(text: string, mentions: readonly Mention[], tokens: readonly Token[]): void {
+export function attachHeadsAndRelations(
+  text: string,
+  mentions: readonly Mention[],
+  tokens: readonly Token[],
+  sentenceOf: Uint32Array,
+): void {
   attachSites(mentions, tokens);
-  attachHeaderSites(mentions, tokens);
+  attachHeaderSites(mentions, tokens, sentenceOf);
   attachQualifiers(mentions, tokens);
   attachReportingVerbs(mentions, tokens);
   attachQuantities(text, mentions, tokens);

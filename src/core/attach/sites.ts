@@ -54,19 +54,15 @@ export function attachSites(mentions: readonly Mention[], tokens: readonly Token
   }
 }
 
-/** Whether the mention starting at token `i` opens its line or sentence. */
-function opensLine(tokens: readonly Token[], i: number): boolean {
-  return i === 0 || (tokens[i] as Token).afterLineBreak || tokens[i - 1]?.norm === '.';
+/** Whether token `i` opens its sentence (line breaks end sentences too; see segment.ts). */
+function opensSentence(sentenceOf: Uint32Array, i: number): boolean {
+  return i === 0 || sentenceOf[i - 1] !== sentenceOf[i];
 }
 
-/** The first token after the sentence that starts at token `from`: a point, ";" or a new line. */
-function sentenceEnd(tokens: readonly Token[], from: number): number {
+/** The first token after the clause that starts at token `from`: its sentence's end or a ";". */
+function clauseEnd(tokens: readonly Token[], sentenceOf: Uint32Array, from: number): number {
   let i = from;
-  while (i < tokens.length && !(i > from && (tokens[i] as Token).afterLineBreak)) {
-    const norm = (tokens[i] as Token).norm;
-    if (norm === '.' || norm === ';') break;
-    i++;
-  }
+  while (i < tokens.length && sentenceOf[i] === sentenceOf[from] && (tokens[i] as Token).norm !== ';') i++;
   return i;
 }
 
@@ -75,11 +71,11 @@ function hasSite(m: Mention): boolean {
 }
 
 /** "EEII: edemas con fóvea", "Piel: eritema en tronco": the line's header site. */
-export function attachHeaderSites(mentions: readonly Mention[], tokens: readonly Token[]): void {
+export function attachHeaderSites(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array): void {
   for (let k = 0; k < mentions.length; k++) {
     const site = mentions[k] as Mention;
-    if (!isAnatomy(site) || tokens[site.endToken]?.norm !== ':' || !opensLine(tokens, site.firstToken)) continue;
-    const end = sentenceEnd(tokens, site.endToken + 1);
+    if (!isAnatomy(site) || tokens[site.endToken]?.norm !== ':' || !opensSentence(sentenceOf, site.firstToken)) continue;
+    const end = clauseEnd(tokens, sentenceOf, site.endToken + 1);
     for (let j = k + 1; j < mentions.length && (mentions[j] as Mention).firstToken < end; j++) {
       const finding = mentions[j] as Mention;
       if (!isFinding(finding) || hasSite(finding)) continue;
