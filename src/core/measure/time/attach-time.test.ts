@@ -63,6 +63,12 @@ describe('has_time links', () => {
     expect(links(annotator.annotate('Desde hace una semana, tos.', config)).relations).toEqual(['tos -> hace una semana']);
   });
 
+  it('looks forward when the expression opens a clause', () => {
+    expect(links(annotator.annotate('Sin fiebre; hace 2 semanas tuvo disnea.', config)).relations).toEqual(['disnea -> hace 2 semanas']);
+    expect(links(annotator.annotate('Ahora sin tos, pero desde ayer fiebre.', config)).relations).toEqual(['fiebre -> ayer']);
+    expect(links(annotator.annotate('Sin fiebre, hace 2 semanas tuvo disnea.', config)).relations).toEqual([]);
+  });
+
   it('does not link across a clause break, another concept or a sentence end', () => {
     expect(links(annotator.annotate('Fiebre; desde ayer mejor.', config)).relations).toEqual([]);
     expect(links(annotator.annotate('Fiebre tratada con paracetamol cada 8 horas.', config)).relations).toEqual([]);

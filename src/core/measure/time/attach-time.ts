@@ -2,7 +2,8 @@
  * `has_time` links: a temporal expression dates the finding or procedure just before it in its
  * sentence ("Fiebre desde hace 3 días", "apendicectomía en 2010"; a site, quantity or qualifier of
  * it may come between), and those coordinated with that one. An expression that opens the sentence
- * dates the one after it instead ("Ayer presentó fiebre"). The expression's head is the nearest.
+ * or a clause dates the one after it instead ("Ayer presentó fiebre", "sin fiebre; hace 2 semanas tuvo
+ * gastroenteritis"). The expression's head is the nearest.
  */
 import { forEachSentence, isAnatomy, isFinding, isProcedure, isQualifier, isReportingVerb, type Mention } from '../../mention.ts';
 import { normalise } from '../../text/normalise.ts';
@@ -13,6 +14,7 @@ import rules from './attach-time.json' with { type: 'json' };
 const GAP_BREAKS = PhraseSet.of(rules.gapBreaks);
 const COORDINATORS: ReadonlySet<string> = new Set(rules.coordinators.map(normalise));
 const LEAD_WORDS: ReadonlySet<string> = new Set(rules.leadWords.map(normalise));
+const CLAUSE_OPENERS: ReadonlySet<string> = new Set(rules.clauseOpeners.map(normalise));
 
 /** Tokens [from, to) are few and hold no clause break (a comma allowed first when `commaFirst`). */
 function openGap(tokens: readonly Token[], from: number, to: number, commaFirst = false): boolean {
@@ -57,12 +59,14 @@ function datedBefore(mentions: readonly Mention[], tokens: readonly Token[], fro
   return found;
 }
 
-/** The finding or procedure after mention `k` when `k` opens its sentence, and those coordinated with it. */
+/** The finding or procedure after mention `k` when `k` opens its sentence or clause, and those coordinated with it. */
 function datedAfter(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array, to: number, k: number): Mention[] {
   const time = mentions[k] as Mention;
   const sentence = sentenceOf[time.firstToken];
   for (let i = time.firstToken - 1; i >= 0 && sentenceOf[i] === sentence; i--) {
-    if (!LEAD_WORDS.has((tokens[i] as Token).norm)) return [];
+    const norm = (tokens[i] as Token).norm;
+    if (CLAUSE_OPENERS.has(norm)) break;
+    if (!LEAD_WORDS.has(norm)) return [];
   }
   let j = k + 1;
   while (j < to && (belongsToFinding(mentions[j] as Mention) || isReportingVerb(mentions[j] as Mention))) j++;
