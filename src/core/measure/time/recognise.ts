@@ -43,6 +43,7 @@ import {
   relativeDay,
   thisOne,
   timesPer,
+  weekdayAfterSince,
   weekdayThenDirection,
   within,
 } from './rules-relative.ts';
@@ -98,7 +99,7 @@ on(firstWords(PART_OF_DAY_CUE_WORDS), partOfDay);
 on(firstWords(PERIOD_EDGE_WORDS), periodEdge);
 on(firstWords(DIRECTION_WORDS), directionThenNoun);
 on(MONTHS.keys(), monthName);
-on(WEEKDAYS.keys(), weekdayThenDirection);
+on(WEEKDAYS.keys(), weekdayThenDirection, weekdayAfterSince);
 on(PERIODS.keys(), periodThenDirection);
 on([DAY_WORD], dayOfMonth);
 on(NUMBER_FIRST_WORDS, cuedClock, timesPer, duration);

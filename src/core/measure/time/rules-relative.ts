@@ -1,6 +1,6 @@
 /**
  * Rules for expressions relative to the reference and for lengths and repetitions of time:
- * "hace 3 días", "dentro de 2 semanas", "ayer", "esta mañana", "el lunes pasado", "la semana
+ * "hace 3 días", "dentro de 2 semanas", "ayer", "esta mañana", "el lunes pasado", "desde el lunes", "la semana
  * pasada", "durante 3 días", "cada 8 horas", "3 veces al día".
  */
 import type { Token } from '../../text/tokenise.ts';
@@ -20,6 +20,7 @@ import {
   PERIODS,
   PLURAL_UNITS,
   RELATIVE_DAYS,
+  SINCE_WEEKDAY,
   THIS,
   TIMES,
   WEEKDAYS,
@@ -125,6 +126,14 @@ export const weekdayThenDirection: Rule = (tokens, i) => {
   const weekday = WEEKDAYS.get((tokens[i] as Token).norm);
   const direction = weekday === undefined ? undefined : DIRECTION.matchAt(tokens, i + 1);
   return weekday !== undefined && direction ? found(i, direction.end, { kind: 'weekday', weekday, direction: direction.value }) : undefined;
+};
+
+/** "desde el lunes": a bare weekday after "since" is the last such day before the reference (the cue stays out of the span). */
+export const weekdayAfterSince: Rule = (tokens, i) => {
+  const weekday = WEEKDAYS.get((tokens[i] as Token).norm);
+  if (weekday === undefined || (tokens[i] as Token).afterLineBreak) return undefined;
+  const cueBefore = [i - 2, i - 1].some((k) => k >= 0 && SINCE_WEEKDAY.matchAt(tokens, k)?.end === i);
+  return cueBefore ? found(i, i + 1, { kind: 'weekday', weekday, direction: -1 }) : undefined;
 };
 
 export const periodThenDirection: Rule = (tokens, i) => {

@@ -84,6 +84,9 @@ describe('temporal expressions: relative dates', () => {
     ['Empeoramiento el pasado viernes.', 'pasado viernes DATE 2024-06-07'],
     ['Cita el próximo martes.', 'próximo martes DATE 2024-06-11'],
     ['Cita el martes que viene.', 'martes que viene DATE 2024-06-11'],
+    ['Odinofagia desde el jueves.', 'jueves DATE 2024-06-06'],
+    ['Fiebre desde el lunes.', 'lunes DATE 2024-06-03'],
+    ['Tos desde el lunes pasado.', 'lunes pasado DATE 2024-06-03'],
     ['Síntomas desde la semana pasada.', 'semana pasada DATE 2024-W23'],
     ['Vómitos el mes pasado.', 'mes pasado DATE 2024-05'],
     ['Ingreso el año pasado.', 'año pasado DATE 2023'],
@@ -91,6 +94,11 @@ describe('temporal expressions: relative dates', () => {
     ['Analítica este mes.', 'este mes DATE 2024-06'],
   ])('%s', (text, expected) => {
     expect(temporal(text)).toEqual([expected]);
+  });
+
+  it('leaves a bare weekday alone unless "desde" places it before the reference', () => {
+    expect(temporal('Control el jueves en consulta.')).toEqual([]);
+    expect(temporal('Desde el\njueves.')).toEqual([]);
   });
 
   it('does month arithmetic from a month end', () => {

@@ -19,6 +19,7 @@ function wordMap<V>(record: Record<string, V>): ReadonlyMap<string, V> {
 
 export const MONTHS = wordMap(monthsData.months);
 export const WEEKDAYS = wordMap(weekdaysData.weekdays);
+export const SINCE_WEEKDAY = PhraseSet.of(weekdaysData.sinceCues);
 export const UNITS = wordMap(unitsData.units as Record<string, TimeUnit>);
 export const PERIODS = wordMap(unitsData.periods as Record<string, 'W' | 'M' | 'Y'>);
 export const PLURAL_UNITS: ReadonlySet<string> = new Set(unitsData.plurals.map(normalise));
