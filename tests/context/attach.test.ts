@@ -34,9 +34,15 @@ describe('anatomical sites', () => {
     ]);
   });
 
-  it('gives no relation to a finding with no site or to a site with no preposition', () => {
+  it('links a site right after the finding, and one the pain radiates to', () => {
+    expect(relations(sites('Dolor rodilla izquierda.'))).toEqual(['Dolor -has_anatomical_location-> rodilla izquierda']);
+    expect(relations(sites('Dolor irradiado a brazo izquierdo.'))).toEqual(['Dolor -has_anatomical_location-> brazo izquierdo']);
+  });
+
+  it('gives no relation to a finding with no site, or over punctuation or a line break', () => {
     expect(relations(sites('Cefalea intensa.'))).toEqual([]);
     expect(relations(sites('Dolor, rodilla.'))).toEqual([]);
+    expect(relations(sites('Dolor\nrodilla sin edema.'))).toEqual([]);
   });
 
   it('negates the site of a negated finding with the same cue', () => {

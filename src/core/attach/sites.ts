@@ -1,6 +1,6 @@
 /**
- * Anatomical sites: a finding followed by a preposition (an article may come between) and an
- * Anatomy mention gets `has_anatomical_location`; the site's head is the finding. Sites joined by
+ * Anatomical sites: a finding followed by an Anatomy mention, right after it or after a preposition
+ * (an article may come between), gets `has_anatomical_location`; the site's head is the finding. Sites joined by
  * "y" or a comma attach to the same finding ("dolor en el brazo y en la pierna"). A negated
  * finding's site is negated with the same trigger. A site that opens its line with a colon, as
  * examination notes write them ("EEII: edemas con fóvea"), is where the findings of its sentence
@@ -19,10 +19,15 @@ function skipArticle(tokens: readonly Token[], at: number): number {
   return ARTICLES.matchAt(tokens, at)?.end ?? at;
 }
 
-/** Token where a site right after `after` would start ("en el brazo"), or -1. */
+/**
+ * Token where a site right after `after` would start: after a preposition ("en el brazo"), or
+ * right there on the same line, as an adjective or in telegraphic notes ("hemorragia
+ * intracraneal", "dolor brazo izquierdo").
+ */
 function siteStart(tokens: readonly Token[], after: number): number {
   const preposition = SITE_PREPOSITIONS.matchAt(tokens, after);
-  return preposition === undefined ? -1 : skipArticle(tokens, preposition.end);
+  if (preposition !== undefined) return skipArticle(tokens, preposition.end);
+  return tokens[after]?.afterLineBreak === false ? after : -1;
 }
 
 /** Token where a further site after a coordinator would start ("y en la pierna", ", pierna"), or -1. */
