@@ -102,7 +102,6 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   disease('C0014544', ['epilepsia']),
   disease('C0002395', ['alzheimer']),
   disease(undefined, ['bacteriemia']),
-  disease(undefined, ['sinusitis maxilar']),
   c(undefined, 'Organism', 'Virus', [], ['VIH', 'VHB', 'VHC']),
   c(undefined, 'Organism', 'Bacterium', ['staphylococcus aureus']),
   c(undefined, 'Substance', 'Hazardous or Poisonous Substance', ['tabaco', 'alcohol']),
