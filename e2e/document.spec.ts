@@ -35,6 +35,19 @@ test('"no refiere dolor en el brazo": the trigger is marked and arcs are drawn a
   await page.screenshot({ path: info.outputPath('negation-arcs.png') });
 });
 
+test('a note whose last line has many arcs does not reach over the result tabs', async ({ page }) => {
+  await annotate(
+    page,
+    'Mujer con HTA. No refiere fiebre ni tos. Dolor torácico irradiado a brazo izquierdo desde hace 3 días, intenso. Madre con cáncer de mama. Hb 12,4 g/dl.',
+  );
+  const docBottom = await page.locator('.doc-text').evaluate((el) => el.getBoundingClientRect().bottom);
+  const blockBottoms = await page.locator('.doc-text .block').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom));
+  for (const bottom of blockBottoms) expect(bottom).toBeLessThanOrEqual(docBottom);
+  // Playwright's click fails when another element would take the click.
+  await page.getByRole('tab', { name: 'Lente de negación' }).click({ timeout: 5000 });
+  await expect(page.getByRole('tab', { name: 'Lente de negación' })).toHaveAttribute('aria-selected', 'true');
+});
+
 test('a relative date is resolved against the reference datetime and shown readably', async ({ page }, info) => {
   await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
   await annotate(page, 'Fiebre desde hace 3 días.');
