@@ -13,7 +13,7 @@ const relations = (p: Prepared): string[] =>
 describe('anatomical sites', () => {
   function sites(text: string): Prepared {
     const p = prepare(text);
-    attachSites(p.mentions, p.tokens);
+    attachSites(p.text, p.mentions, p.tokens);
     return p;
   }
 
@@ -43,13 +43,16 @@ describe('anatomical sites', () => {
     expect(relations(sites('Cefalea intensa.'))).toEqual([]);
     expect(relations(sites('Dolor, rodilla.'))).toEqual([]);
     expect(relations(sites('Dolor\nrodilla sin edema.'))).toEqual([]);
+    // A capitalised word starts a new item of a telegraphic note; an abbreviation does not.
+    expect(relations(sites('Dolor Rodilla sin edema.'))).toEqual([]);
+    expect(relations(sites('Dolor FID.'))).toEqual(['Dolor -has_anatomical_location-> FID']);
   });
 
   it('negates the site of a negated finding with the same cue', () => {
     const p = prepare('Dolor en rodilla.');
     const cue = { start: 0, end: 0 };
     p.get('Dolor').characteristics.negative = cue;
-    attachSites(p.mentions, p.tokens);
+    attachSites(p.text, p.mentions, p.tokens);
     expect(p.get('rodilla').characteristics.negative).toBe(cue);
   });
 });
@@ -58,7 +61,7 @@ describe('header sites', () => {
   function headed(text: string): Prepared {
     const p = prepare(text);
     applyCues(p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
-    attachSites(p.mentions, p.tokens);
+    attachSites(p.text, p.mentions, p.tokens);
     attachHeaderSites(p.mentions, p.tokens, p.sentenceOf);
     return p;
   }
@@ -85,7 +88,7 @@ describe('header sites', () => {
 describe('reporting verbs', () => {
   function verbs(text: string): Prepared {
     const p = prepare(text);
-    attachSites(p.mentions, p.tokens);
+    attachSites(p.text, p.mentions, p.tokens);
     attachReportingVerbs(p.mentions, p.tokens);
     return p;
   }
@@ -145,7 +148,7 @@ describe('quantities', () => {
 describe('qualifiers', () => {
   function qualified(text: string): Prepared {
     const p = prepare(text);
-    attachSites(p.mentions, p.tokens);
+    attachSites(p.text, p.mentions, p.tokens);
     attachQualifiers(p.mentions, p.tokens);
     return p;
   }

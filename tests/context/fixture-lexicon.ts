@@ -116,6 +116,7 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   anatomy('ojo'),
   anatomy('tobillo'),
   anatomy('maxilar'),
+  c(undefined, 'Anatomy', 'Body Part, Organ, or Organ Component', ['fosa ilíaca derecha'], ['FID']),
   anatomy('antebrazo'),
   anatomy('mama'),
   anatomy('cadera'),

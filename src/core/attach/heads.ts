@@ -17,7 +17,7 @@ export function attachHeadsAndRelations(
   tokens: readonly Token[],
   sentenceOf: Uint32Array,
 ): void {
-  attachSites(mentions, tokens);
+  attachSites(text, mentions, tokens);
   attachHeaderSites(mentions, tokens, sentenceOf);
   attachQualifiers(mentions, tokens);
   attachReportingVerbs(mentions, tokens);

@@ -19,15 +19,23 @@ function skipArticle(tokens: readonly Token[], at: number): number {
   return ARTICLES.matchAt(tokens, at)?.end ?? at;
 }
 
+/** "Abdomen", not "abdomen", "FID" or "ABDOMEN": a capital then a small letter, as a new item starts. */
+function titleCase(text: string, token: Token): boolean {
+  const first = text.charAt(token.start);
+  const second = text.charAt(token.start + 1);
+  return first !== first.toLowerCase() && second !== second.toUpperCase();
+}
+
 /**
  * Token where a site right after `after` would start: after a preposition ("en el brazo"), or
  * right there on the same line, as an adjective or in telegraphic notes ("hemorragia
- * intracraneal", "dolor brazo izquierdo").
+ * intracraneal", "dolor FID"), unless it starts a new item ("Consciente Abdomen blando").
  */
-function siteStart(tokens: readonly Token[], after: number): number {
+function siteStart(text: string, tokens: readonly Token[], after: number): number {
   const preposition = SITE_PREPOSITIONS.matchAt(tokens, after);
   if (preposition !== undefined) return skipArticle(tokens, preposition.end);
-  return tokens[after]?.afterLineBreak === false ? after : -1;
+  const next = tokens[after];
+  return next !== undefined && !next.afterLineBreak && !titleCase(text, next) ? after : -1;
 }
 
 /** Token where a further site after a coordinator would start ("y en la pierna", ", pierna"), or -1. */
@@ -44,11 +52,11 @@ function link(finding: Mention, site: Mention): void {
   if (finding.characteristics.negative !== undefined) site.characteristics.negative ??= finding.characteristics.negative;
 }
 
-export function attachSites(mentions: readonly Mention[], tokens: readonly Token[]): void {
+export function attachSites(text: string, mentions: readonly Mention[], tokens: readonly Token[]): void {
   for (let k = 0; k < mentions.length; k++) {
     const finding = mentions[k] as Mention;
     if (!isFinding(finding)) continue;
-    let start = siteStart(tokens, finding.endToken);
+    let start = siteStart(text, tokens, finding.endToken);
     let next = k + 1;
     for (let site = mentions[next]; site !== undefined && site.firstToken === start; site = mentions[next]) {
       if (!isAnatomy(site) || site.head !== undefined) break;
