@@ -147,6 +147,7 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   qualifier('C2945599', 'leve', 'leves'),
   qualifier('C0205082', 'grave', 'intenso', 'intensa', 'de intensidad severa'),
   measure('Laboratory Procedure', [], ['HbA1c', 'PCR']),
+  measure('Laboratory Procedure', ['troponina T']),
   measure('Laboratory Procedure', ['glucosa', 'glucemia', 'creatinina', 'potasio', 'leucocitos', 'colesterol total'], ['LDL', 'Hb']),
   measure(
     'Finding',

@@ -51,6 +51,15 @@ describe('quantities', () => {
     ]);
   });
 
+  it('read doses and rates per interval or per kilo, and troponin in ng/L', () => {
+    expect(quantities('Bisoprolol 2,5 mg/12h, paracetamol 1 g/8 h, noradrenalina 0,1 µg/kg/min, troponina T 250 ng/L.')).toEqual([
+      { span: '2,5 mg/12h', value: 2.5, unit: 'mg/12h' },
+      { span: '1 g/8 h', value: 1, unit: 'g/8 h' },
+      { span: '0,1 µg/kg/min', value: 0.1, unit: 'µg/kg/min' },
+      { span: '250 ng/L', value: 250, unit: 'ng/L' },
+    ]);
+  });
+
   it('leave out numbers with no unit, durations, dates and ordinals', () => {
     expect(quantities('Hace 3 días, 2 veces, el 12/06/2024, 1º episodio, 7 u 8 horas, DM2.')).toEqual([]);
   });

@@ -10,7 +10,8 @@ import { PhraseSet } from '../../text/phrases.ts';
 import type { Token } from '../../text/tokenise.ts';
 import units from './units.json' with { type: 'json' };
 
-const UNITS = PhraseSet.of(units.units);
+/** Units, with every dose or rate of a dose unit ("mg/12h", "µg/kg/min"). */
+const UNITS = PhraseSet.of([...units.units, ...units.doseUnits.flatMap((unit) => units.per.map((per) => `${unit}/${per}`))]);
 const SECOND_NUMBER_JOINERS: ReadonlySet<string> = new Set(['/', '-']);
 const THOUSANDS = /^\d{1,3}(?:\.\d{3})+$/;
 
