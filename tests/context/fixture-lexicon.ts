@@ -139,6 +139,7 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   disease(undefined, [], ['TEP']),
   anatomy('vía biliar'),
   c(undefined, 'Substance', 'Pharmacologic Substance', ['paracetamol']),
+  c(undefined, 'Substance', 'Antibiotic', ['cefazolina']),
   c(undefined, 'Laboratory Procedure', 'Laboratory Procedure', ['hemocultivos', 'urocultivo']),
   c(undefined, 'Diagnostic Procedure', 'Diagnostic Procedure', [], ['TAC']),
   measure('Organism Attribute', ['talla']),
