@@ -39,6 +39,14 @@ describe('anatomical sites', () => {
     expect(relations(sites('Dolor irradiado a brazo izquierdo.'))).toEqual(['Dolor -has_anatomical_location-> brazo izquierdo']);
   });
 
+  it('links over the size of the finding, and over the face or third of the site', () => {
+    expect(relations(sites('Herida de 3 cm en mano izquierda.'))).toEqual(['Herida -has_anatomical_location-> mano izquierda']);
+    expect(relations(sites('Lesión eritematosa en cara anterior de pierna derecha.'))).toEqual([
+      'Lesión eritematosa -has_anatomical_location-> pierna derecha',
+    ]);
+    expect(relations(sites('Edema en tercio distal de pierna.'))).toEqual(['Edema -has_anatomical_location-> pierna']);
+  });
+
   it('gives no relation to a finding with no site, or over punctuation or a line break', () => {
     expect(relations(sites('Cefalea intensa.'))).toEqual([]);
     expect(relations(sites('Dolor, rodilla.'))).toEqual([]);

@@ -1,6 +1,7 @@
 /**
  * Anatomical sites: a finding followed by an Anatomy mention, right after it or after a preposition
- * (an article may come between), gets `has_anatomical_location`; the site's head is the finding. Sites joined by
+ * (an article may come between; so may its size: "herida de 3 cm en dedo"), gets
+ * `has_anatomical_location`; the site's head is the finding. Sites joined by
  * "y" or a comma attach to the same finding ("dolor en el brazo y en la pierna"). A negated
  * finding's site is negated with the same trigger. A site that opens its line with a colon, as
  * examination notes write them ("EEII: edemas con fóvea"), is where the findings of its sentence
@@ -56,8 +57,15 @@ export function attachSites(text: string, mentions: readonly Mention[], tokens: 
   for (let k = 0; k < mentions.length; k++) {
     const finding = mentions[k] as Mention;
     if (!isFinding(finding)) continue;
-    let start = siteStart(text, tokens, finding.endToken);
     let next = k + 1;
+    // A size between them stays out of the way: "herida de 3 cm en dedo índice".
+    let after = finding.endToken;
+    const size = mentions[next];
+    if (size?.kind === 'quantity' && (size.firstToken === after || (size.firstToken === after + 1 && tokens[after]?.norm === 'de'))) {
+      after = size.endToken;
+      next++;
+    }
+    let start = siteStart(text, tokens, after);
     for (let site = mentions[next]; site !== undefined && site.firstToken === start; site = mentions[next]) {
       if (!isAnatomy(site) || site.head !== undefined) break;
       link(finding, site);
