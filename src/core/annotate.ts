@@ -11,6 +11,7 @@ import type { DictionaryMeta } from './dictionary/types.ts';
 import { createEmitter } from './emit/emit.ts';
 import { extendLaterality } from './match/laterality.ts';
 import { matchConcepts } from './match/matcher.ts';
+import { applySenses, senseRules } from './match/senses.ts';
 import { findQuantities, withQuantities } from './measure/quantities/quantities.ts';
 import { attachTimes } from './measure/time/attach-time.ts';
 import { findTemporal, withTemporal } from './measure/time/temporal.ts';
@@ -67,6 +68,7 @@ export interface Annotator {
 export function createAnnotator(dictionary: Dictionary, overrides: Partial<AnnotatorOptions> = {}): Annotator {
   const options: AnnotatorOptions = { ...DEFAULT_ANNOTATOR_OPTIONS, ...overrides };
   const emit = createEmitter(options);
+  const senses = senseRules(dictionary);
   const annotateStaged = (text: string, config: RequestConfig | undefined, stage: StageRunner): AnnotationResult => {
     const { tokens, sentenceOf } = stage('text', () => {
       const tokens = tokenise(text);
@@ -74,6 +76,7 @@ export function createAnnotator(dictionary: Dictionary, overrides: Partial<Annot
     });
     const concepts = stage('match', () => {
       const found = matchConcepts(text, tokens, dictionary, options);
+      applySenses(text, found, tokens, senses);
       extendLaterality(found, tokens);
       return found;
     });

@@ -104,6 +104,8 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   disease(undefined, ['bacteriemia']),
   c(undefined, 'Organism', 'Virus', [], ['VIH', 'VHB', 'VHC']),
   c(undefined, 'Organism', 'Bacterium', ['staphylococcus aureus']),
+  c('C5203676', 'Organism', 'Virus', ['SARS-CoV-2']),
+  c('C0032520', 'Laboratory Procedure', 'Molecular Biology Research Technique', ['reacción en cadena de la polimerasa']),
   c(undefined, 'Substance', 'Hazardous or Poisonous Substance', ['tabaco', 'alcohol']),
   c(undefined, 'Diagnostic Procedure', 'Diagnostic Procedure', ['radiografía de tórax', 'TAC craneal', 'ecografía']),
   anatomy('rodilla'),
@@ -147,7 +149,8 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   anatomy('pulmonar', 'pulmonares'),
   qualifier('C2945599', 'leve', 'leves'),
   qualifier('C0205082', 'grave', 'intenso', 'intensa', 'de intensidad severa'),
-  measure('Laboratory Procedure', [], ['HbA1c', 'PCR']),
+  measure('Laboratory Procedure', [], ['HbA1c']),
+  c('C0201657', 'Laboratory Procedure', 'Laboratory Procedure', [], ['PCR'], ['measurable']),
   measure('Laboratory Procedure', ['troponina T']),
   measure('Laboratory Procedure', ['glucosa', 'glucemia', 'creatinina', 'potasio', 'leucocitos', 'colesterol total'], ['LDL', 'Hb']),
   measure(

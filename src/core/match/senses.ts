@@ -1,0 +1,46 @@
+/**
+ * Senses an abbreviation takes from the concept after it (`senses.json`): "PCR de SARS-CoV-2" is the
+ * polymerase chain reaction, "PCR 45 mg/l" C-reactive protein. The other sense is a lexicon term,
+ * looked up once per dictionary, so the codes stay in the lexicon.
+ */
+import type { Dictionary } from '../dictionary/lookup.ts';
+import type { ConceptEntry } from '../dictionary/types.ts';
+import { newMention, type Mention } from '../mention.ts';
+import { PhraseSet } from '../text/phrases.ts';
+import { termKey, type Token } from '../text/tokenise.ts';
+import senses from './senses.json' with { type: 'json' };
+
+const LINKS = PhraseSet.of(senses.links);
+
+interface SenseRule {
+  readonly beforeCategories: ReadonlySet<string>;
+  readonly otherSense: ConceptEntry;
+}
+
+/** Rules by abbreviation as written, for the senses this dictionary has. */
+export type SenseRules = ReadonlyMap<string, SenseRule>;
+
+export function senseRules(dictionary: Dictionary): SenseRules {
+  const rules = new Map<string, SenseRule>();
+  for (const rule of senses.rules) {
+    const entry = dictionary.lookup(termKey(rule.otherSense))[0];
+    if (entry === undefined) continue;
+    rules.set(rule.abbreviation, { beforeCategories: new Set(rule.beforeCategories), otherSense: dictionary.concept(entry.concept) });
+  }
+  return rules;
+}
+
+/** Gives each abbreviation followed by a concept of the listed categories its other sense, in place. */
+export function applySenses(text: string, mentions: Mention[], tokens: readonly Token[], rules: SenseRules): void {
+  if (rules.size === 0) return;
+  for (let k = 0; k + 1 < mentions.length; k++) {
+    const m = mentions[k] as Mention;
+    if (m.endToken - m.firstToken !== 1) continue;
+    const rule = rules.get(text.slice(m.start, m.end));
+    if (rule === undefined) continue;
+    const next = mentions[k + 1] as Mention;
+    const gapEnd = LINKS.matchAt(tokens, m.endToken)?.end ?? m.endToken;
+    if (next.firstToken !== gapEnd || next.concept.category === undefined || !rule.beforeCategories.has(next.concept.category)) continue;
+    mentions[k] = newMention(m.kind, rule.otherSense, m.firstToken, m.endToken, m.start, m.end);
+  }
+}
