@@ -13,19 +13,25 @@ import senses from './senses.json' with { type: 'json' };
 const LINKS = PhraseSet.of(senses.links);
 
 interface SenseRule {
+  readonly abbreviation: string;
   readonly beforeCategories: ReadonlySet<string>;
   readonly otherSense: ConceptEntry;
 }
 
-/** Rules by abbreviation as written, for the senses this dictionary has. */
-export type SenseRules = ReadonlyMap<string, SenseRule>;
+/** Rules by the concept the abbreviation matches, for the senses this dictionary has. */
+export type SenseRules = ReadonlyMap<ConceptEntry, SenseRule>;
 
 export function senseRules(dictionary: Dictionary): SenseRules {
-  const rules = new Map<string, SenseRule>();
+  const rules = new Map<ConceptEntry, SenseRule>();
   for (const rule of senses.rules) {
-    const entry = dictionary.lookup(termKey(rule.otherSense))[0];
-    if (entry === undefined) continue;
-    rules.set(rule.abbreviation, { beforeCategories: new Set(rule.beforeCategories), otherSense: dictionary.concept(entry.concept) });
+    const other = dictionary.lookup(termKey(rule.otherSense))[0];
+    if (other === undefined) continue;
+    const sense: SenseRule = {
+      abbreviation: rule.abbreviation,
+      beforeCategories: new Set(rule.beforeCategories),
+      otherSense: dictionary.concept(other.concept),
+    };
+    for (const entry of dictionary.lookup(termKey(rule.abbreviation))) rules.set(dictionary.concept(entry.concept), sense);
   }
   return rules;
 }
@@ -35,9 +41,8 @@ export function applySenses(text: string, mentions: Mention[], tokens: readonly 
   if (rules.size === 0) return;
   for (let k = 0; k + 1 < mentions.length; k++) {
     const m = mentions[k] as Mention;
-    if (m.endToken - m.firstToken !== 1) continue;
-    const rule = rules.get(text.slice(m.start, m.end));
-    if (rule === undefined) continue;
+    const rule = rules.get(m.concept);
+    if (rule === undefined || text.slice(m.start, m.end) !== rule.abbreviation) continue;
     const next = mentions[k + 1] as Mention;
     const gapEnd = LINKS.matchAt(tokens, m.endToken)?.end ?? m.endToken;
     if (next.firstToken !== gapEnd || next.concept.category === undefined || !rule.beforeCategories.has(next.concept.category)) continue;
