@@ -38,6 +38,7 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   verb('consulta por'),
   verb('aqueja'),
   finding('C0015967', 'fiebre'),
+  finding('C0424000', 'ideación autolítica'),
   finding('C0010200', 'tos'),
   finding('C0013404', 'disnea'),
   finding('C0030193', 'dolor', 'dolores'),

@@ -48,7 +48,11 @@ function datedBefore(mentions: readonly Mention[], tokens: readonly Token[], fro
   let j = k - 1;
   while (j >= from && belongsToFinding(mentions[j] as Mention)) j--;
   const nearest = j >= from ? mentions[j] : undefined;
-  if (nearest === undefined || !datable(nearest) || !openGap(tokens, nearest.endToken, time.firstToken)) return [];
+  if (nearest === undefined || !datable(nearest)) return [];
+  // What the finding has attached (its size, site, severity) counts with it, not as gap.
+  let gapFrom = nearest.endToken;
+  for (let p = j + 1; p < k && (mentions[p] as Mention).head === nearest; p++) gapFrom = (mentions[p] as Mention).endToken;
+  if (!openGap(tokens, gapFrom, time.firstToken)) return [];
   const found = [nearest];
   for (let p = j - 1; p >= from; p--) {
     const previous = mentions[p] as Mention;
