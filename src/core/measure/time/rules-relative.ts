@@ -1,7 +1,7 @@
 /**
  * Rules for expressions relative to the reference and for lengths and repetitions of time:
- * "hace 3 días", "dentro de 2 semanas", "ayer", "esta mañana", "el lunes pasado", "desde el lunes", "la semana
- * pasada", "durante 3 días", "cada 8 horas", "3 veces al día".
+ * "hace 3 días", "dentro de 2 semanas", "ayer", "esta mañana", "el lunes pasado", "desde el lunes",
+ * "la semana pasada", "durante 3 días", "cada 8 horas", "3 veces al día".
  */
 import type { Token } from '../../text/tokenise.ts';
 import type { DayPart, TemporalMatch } from './expression.ts';
