@@ -12,6 +12,8 @@ export interface CalendarExpression {
   kind: 'calendar';
   year?: number;
   twoDigitYear?: number;
+  /** Years from the reference's ("enero de este año": 0, "del año pasado": -1). */
+  yearOffset?: number;
   month?: number;
   day?: number;
 }

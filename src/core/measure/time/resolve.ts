@@ -52,7 +52,7 @@ function atGranularity(d: CalendarDate, unit: 'Y' | 'M' | 'W' | 'D'): Resolved |
 }
 
 function calendar(e: CalendarExpression, ref: LocalDateTime): Resolved | undefined {
-  const year = e.year ?? (e.twoDigitYear === undefined ? ref.year : twoDigitYear(e.twoDigitYear, ref.year));
+  const year = e.year ?? (e.twoDigitYear === undefined ? ref.year + (e.yearOffset ?? 0) : twoDigitYear(e.twoDigitYear, ref.year));
   if (e.month === undefined && e.day === undefined) return atGranularity({ year, month: 1, day: 1 }, 'Y');
   const month = e.month ?? ref.month;
   if (e.day === undefined) return month >= 1 && month <= 12 ? atGranularity({ year, month, day: 1 }, 'M') : undefined;

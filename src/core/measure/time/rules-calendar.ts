@@ -16,6 +16,7 @@ import {
   MONTHS,
   OF,
   PERIOD_EDGES,
+  RELATIVE_YEARS,
   YEAR_BEFORE,
 } from './words.ts';
 
@@ -128,13 +129,23 @@ function yearAfter(tokens: Tokens, i: number): { year: number; end: number } | u
   return year?.length === 4 && !inNumericGroup(tokens, from) ? { year: Number(year), end: from + 1 } : undefined;
 }
 
-/** "de junio [de 2024]" (or "junio [2024]") from token `i`, with the day already read. */
-function monthAfterDay(tokens: Tokens, i: number): { month: number; year?: number; end: number } | undefined {
+type YearFields = Pick<CalendarExpression, 'year' | 'yearOffset'>;
+
+/** The year after a month from token `i`: "de 2024", or one relative to the reference ("del año pasado"). */
+function yearOfMonth(tokens: Tokens, i: number): { fields: YearFields; end: number } | undefined {
+  const year = yearAfter(tokens, i);
+  if (year !== undefined) return { fields: { year: year.year }, end: year.end };
+  const relative = RELATIVE_YEARS.matchAt(tokens, i);
+  return relative && { fields: { yearOffset: relative.value }, end: relative.end };
+}
+
+/** "de junio [de 2024]" (or "junio [2024]", "junio del año pasado") from token `i`, with the day already read. */
+function monthAfterDay(tokens: Tokens, i: number): { fields: YearFields & { month: number }; end: number } | undefined {
   const at = OF.has(tokens[i]?.norm ?? '') ? i + 1 : i;
   const month = MONTHS.get(tokens[at]?.norm ?? '');
   if (month === undefined) return undefined;
-  const year = yearAfter(tokens, at + 1);
-  return year === undefined ? { month, end: at + 1 } : { month, year: year.year, end: year.end };
+  const year = yearOfMonth(tokens, at + 1);
+  return { fields: { month, ...year?.fields }, end: year?.end ?? at + 1 };
 }
 
 function dayNumber(tokens: Tokens, i: number): number | undefined {
@@ -148,9 +159,7 @@ export const writtenDate: Rule = (tokens, i) => {
   const day = dayNumber(tokens, i);
   const rest = day === undefined ? undefined : monthAfterDay(tokens, i + 1);
   if (day === undefined || rest === undefined) return undefined;
-  const expression: CalendarExpression = { kind: 'calendar', day, month: rest.month };
-  if (rest.year !== undefined) expression.year = rest.year;
-  return found(i, rest.end, expression);
+  return found(i, rest.end, { kind: 'calendar', day, ...rest.fields });
 };
 
 export const dayOfMonth: Rule = (tokens, i) => {
@@ -163,16 +172,14 @@ export const dayOfMonth: Rule = (tokens, i) => {
     if (OF.has(tokens[i + 2]?.norm ?? '')) return undefined;
     return found(i, i + 2, { kind: 'calendar', day }, i - cue);
   }
-  const expression: CalendarExpression = { kind: 'calendar', day, month: rest.month };
-  if (rest.year !== undefined) expression.year = rest.year;
-  return found(i, rest.end, expression, i - cue);
+  return found(i, rest.end, { kind: 'calendar', day, ...rest.fields }, i - cue);
 };
 
 export const monthName: Rule = (tokens, i) => {
   const month = MONTHS.get((tokens[i] as Token).norm);
   if (month === undefined) return undefined;
-  const year = yearAfter(tokens, i + 1);
-  if (year !== undefined) return found(i, year.end, { kind: 'calendar', year: year.year, month });
+  const year = yearOfMonth(tokens, i + 1);
+  if (year !== undefined) return found(i, year.end, { kind: 'calendar', month, ...year.fields });
   const cue = cueBefore(tokens, i, MONTH_BEFORE);
   return cue > 0 ? found(i, i + 1, { kind: 'calendar', month }, i - cue) : undefined;
 };
@@ -183,10 +190,8 @@ export const periodEdge: Rule = (tokens, i) => {
   if (edge === undefined) return undefined;
   const month = MONTHS.get(tokens[edge.end]?.norm ?? '');
   if (month !== undefined) {
-    const year = yearAfter(tokens, edge.end + 1);
-    const expression: CalendarExpression = { kind: 'calendar', month };
-    if (year !== undefined) expression.year = year.year;
-    return found(i, year?.end ?? edge.end + 1, expression);
+    const year = yearOfMonth(tokens, edge.end + 1);
+    return found(i, year?.end ?? edge.end + 1, { kind: 'calendar', month, ...year?.fields });
   }
   const year = digitsAt(tokens, edge.end);
   if (year?.length !== 4 || inNumericGroup(tokens, edge.end)) return undefined;

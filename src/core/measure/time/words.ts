@@ -59,6 +59,7 @@ export const TIMES = PhraseSet.of(cuesData.times);
 export const PER = PhraseSet.of(cuesData.per);
 export const APPROXIMATORS = PhraseSet.of(cuesData.approximators);
 export const HALF = PhraseSet.of(cuesData.half);
+export const RELATIVE_YEARS = new PhraseSet<number>(Object.entries(cuesData.relativeYears));
 export const PERIOD_EDGES = PhraseSet.of(cuesData.periodEdges);
 
 export const CLOCK_AFTER = PhraseSet.of(cuesData.clockAfter);
