@@ -67,6 +67,8 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   finding(undefined, 'tumoración'),
   finding(undefined, 'fractura'),
   finding(undefined, 'peristaltismo'),
+  finding(undefined, 'megalias'),
+  c(undefined, 'Finding', 'Finding', [], ['RHA']),
   finding(undefined, 'cardiomegalia'),
   finding(undefined, 'alergias'),
   c(undefined, 'Laboratory or Test Result', 'Laboratory or Test Result', ['proteinuria']),
