@@ -8,6 +8,7 @@ describe('readable dates', () => {
     expect(readableTimex({ type: 'DATE', value: '2024-06' })).toBe('junio 2024');
     expect(readableTimex({ type: 'DATE', value: '2022' })).toBe('2022');
     expect(readableTimex({ type: 'DATE', value: '2024-W23' })).toBe('semana 23 de 2024 (desde 3 jun)');
+    expect(readableTimex({ type: 'DATE', value: '2024-W23-WE' })).toBe('fin de semana 8 jun–9 jun 2024');
   });
 
   it('writes durations and sets', () => {

@@ -1,5 +1,5 @@
 /** Readable Spanish forms of TIMEX3 values ("2024-06-07" → "7 jun 2024", "P3D" → "3 días"). */
-import { format, setISOWeek, startOfISOWeek } from 'date-fns';
+import { addDays, format, setISOWeek, startOfISOWeek } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 import type { Timex } from '../../core/contract.ts';
 
@@ -37,9 +37,13 @@ function readableDate(value: string): string | undefined {
     const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0));
     return format(date, h === undefined ? 'd MMM yyyy' : 'd MMM yyyy HH:mm', { locale: es });
   }
-  m = /^(\d{4})-W(\d{2})$/.exec(value);
+  m = /^(\d{4})-W(\d{2})(-WE)?$/.exec(value);
   if (m) {
     const monday = startOfISOWeek(setISOWeek(new Date(Number(m[1]), 5, 1), Number(m[2])));
+    if (m[3] !== undefined) {
+      const saturday = addDays(monday, 5);
+      return `fin de semana ${format(saturday, 'd MMM', { locale: es })}–${format(addDays(saturday, 1), 'd MMM yyyy', { locale: es })}`;
+    }
     return `semana ${Number(m[2])} de ${m[1]} (desde ${format(monday, 'd MMM', { locale: es })})`;
   }
   m = /^(\d{4})-(\d{2})$/.exec(value);

@@ -8,6 +8,9 @@ export type TimeUnit = 'Y' | 'M' | 'W' | 'D' | 'H' | 'MIN';
 export type DayPart = 'MO' | 'MI' | 'AF' | 'NI';
 
 /** A calendar date with what the text says of it; a missing year or month is the reference's. */
+/** Calendar periods: week, weekend (of a week), month, year. */
+export type PeriodUnit = 'W' | 'WE' | 'M' | 'Y';
+
 export interface CalendarExpression {
   kind: 'calendar';
   year?: number;
@@ -35,8 +38,10 @@ export type TemporalExpression =
   | { kind: 'vague'; direction: -1 | 1 }
   /** The nearest such weekday before or after the reference ("el lunes pasado", "el próximo martes"). */
   | { kind: 'weekday'; weekday: number; direction: -1 | 1 }
-  /** The week, month or year of the reference moved by `offset` ("la semana pasada", "este mes"). */
-  | { kind: 'period'; unit: 'W' | 'M' | 'Y'; offset: number }
+  /** The week, weekend, month or year of the reference moved by `offset` ("la semana pasada", "este mes"). */
+  | { kind: 'period'; unit: PeriodUnit; offset: number }
+  /** The last weekend begun by the reference ("desde el fin de semana"). */
+  | { kind: 'lastWeekend' }
   /** A part of the day, `dayOffset` days from the reference ("esta mañana" 0, "ayer por la tarde" -1). */
   | { kind: 'dayPart'; part: DayPart; dayOffset: number }
   /** A length of time ("durante 3 días"). */

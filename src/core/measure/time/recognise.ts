@@ -22,7 +22,7 @@ import {
   OF,
   PART_OF_DAY_CUE_WORDS,
   PERIOD_EDGE_WORDS,
-  PERIODS,
+  PERIOD_WORDS,
   RELATIVE_DAY_WORDS,
   THIS_WORDS,
   TIMES_WORDS,
@@ -44,6 +44,7 @@ import {
   thisOne,
   timesPer,
   weekdayAfterSince,
+  weekendAfterSince,
   weekdayThenDirection,
   within,
 } from './rules-relative.ts';
@@ -100,7 +101,7 @@ on(firstWords(PERIOD_EDGE_WORDS), periodEdge);
 on(firstWords(DIRECTION_WORDS), directionThenNoun);
 on(MONTHS.keys(), monthName);
 on(WEEKDAYS.keys(), weekdayThenDirection, weekdayAfterSince);
-on(PERIODS.keys(), periodThenDirection);
+on(PERIOD_WORDS, periodThenDirection, weekendAfterSince);
 on([DAY_WORD], dayOfMonth);
 on(NUMBER_FIRST_WORDS, cuedClock, timesPer, duration);
 

@@ -11,6 +11,7 @@ import {
   formatIsoWeek,
   formatMonth,
   formatYear,
+  isoWeekday,
   isRealDate,
   nearestWeekday,
   shiftDate,
@@ -51,6 +52,12 @@ function atGranularity(d: CalendarDate, unit: 'Y' | 'M' | 'W' | 'D'): Resolved |
   }
 }
 
+/** The weekend of the ISO week of `d` (TIMEX3 "2024-W23-WE"). */
+function weekend(d: CalendarDate): Resolved | undefined {
+  const week = atGranularity(d, 'W');
+  return week && { timex: { type: 'DATE', value: `${week.timex.value}-WE` } };
+}
+
 function calendar(e: CalendarExpression, ref: LocalDateTime): Resolved | undefined {
   const year = e.year ?? (e.twoDigitYear === undefined ? ref.year + (e.yearOffset ?? 0) : twoDigitYear(e.twoDigitYear, ref.year));
   if (e.month === undefined && e.day === undefined) return atGranularity({ year, month: 1, day: 1 }, 'Y');
@@ -85,7 +92,10 @@ export function resolveTemporal(e: TemporalExpression, ref: LocalDateTime, ancho
     case 'weekday':
       return atGranularity(nearestWeekday(today, e.weekday, e.direction), 'D');
     case 'period':
-      return atGranularity(shiftDate(today, e.offset, e.unit), e.unit);
+      return e.unit === 'WE' ? weekend(shiftDate(today, e.offset, 'W')) : atGranularity(shiftDate(today, e.offset, e.unit), e.unit);
+    case 'lastWeekend':
+      // On a Saturday or Sunday the weekend under way; otherwise the one before this week.
+      return weekend(isoWeekday(today) >= 6 ? today : shiftDate(today, -1, 'W'));
     case 'clock': {
       const valid = e.hour <= 23 && e.minute <= 59 && (e.second === undefined || e.second <= 59);
       if (!valid) return undefined;

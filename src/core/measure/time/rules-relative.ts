@@ -20,7 +20,7 @@ import {
   PERIODS,
   PLURAL_UNITS,
   RELATIVE_DAYS,
-  SINCE_WEEKDAY,
+  SINCE_CUES,
   THIS,
   TIMES,
   WEEKDAYS,
@@ -116,8 +116,8 @@ export const thisOne: Rule = (tokens, i) => {
   const word = tokens[i + 1]?.norm ?? '';
   const part = DAY_PARTS.get(word);
   if (part !== undefined) return found(i, i + 2, { kind: 'dayPart', part, dayOffset: 0 });
-  const period = PERIODS.get(word);
-  return period === undefined ? undefined : found(i, i + 2, { kind: 'period', unit: period, offset: 0 });
+  const period = PERIODS.matchAt(tokens, i + 1);
+  return period && found(i, period.end, { kind: 'period', unit: period.value, offset: 0 });
 };
 
 // --- weekdays and periods: "lunes pasado", "pasado viernes", "semana pasada", "próximo mes" ---
@@ -132,14 +132,22 @@ export const weekdayThenDirection: Rule = (tokens, i) => {
 export const weekdayAfterSince: Rule = (tokens, i) => {
   const weekday = WEEKDAYS.get((tokens[i] as Token).norm);
   if (weekday === undefined || (tokens[i] as Token).afterLineBreak) return undefined;
-  const cueBefore = [i - 2, i - 1].some((k) => k >= 0 && SINCE_WEEKDAY.matchAt(tokens, k)?.end === i);
+  const cueBefore = [i - 2, i - 1].some((k) => k >= 0 && SINCE_CUES.matchAt(tokens, k)?.end === i);
   return cueBefore ? found(i, i + 1, { kind: 'weekday', weekday, direction: -1 }) : undefined;
 };
 
 export const periodThenDirection: Rule = (tokens, i) => {
-  const unit = PERIODS.get((tokens[i] as Token).norm);
-  const direction = unit === undefined ? undefined : DIRECTION.matchAt(tokens, i + 1);
-  return unit !== undefined && direction ? found(i, direction.end, { kind: 'period', unit, offset: direction.value }) : undefined;
+  const period = PERIODS.matchAt(tokens, i);
+  const direction = period && DIRECTION.matchAt(tokens, period.end);
+  return period && direction && found(i, direction.end, { kind: 'period', unit: period.value, offset: direction.value });
+};
+
+/** "desde el fin de semana": the last weekend begun before the reference (the cue stays out of the span). */
+export const weekendAfterSince: Rule = (tokens, i) => {
+  const period = PERIODS.matchAt(tokens, i);
+  if (period?.value !== 'WE' || (tokens[i] as Token).afterLineBreak) return undefined;
+  const cueBefore = [i - 2, i - 1].some((k) => k >= 0 && SINCE_CUES.matchAt(tokens, k)?.end === i);
+  return cueBefore ? found(i, period.end, { kind: 'lastWeekend' }) : undefined;
 };
 
 export const directionThenNoun: Rule = (tokens, i) => {
@@ -148,6 +156,6 @@ export const directionThenNoun: Rule = (tokens, i) => {
   const word = tokens[direction.end]?.norm ?? '';
   const weekday = WEEKDAYS.get(word);
   if (weekday !== undefined) return found(i, direction.end + 1, { kind: 'weekday', weekday, direction: direction.value });
-  const unit = PERIODS.get(word);
-  return unit === undefined ? undefined : found(i, direction.end + 1, { kind: 'period', unit, offset: direction.value });
+  const period = PERIODS.matchAt(tokens, direction.end);
+  return period && found(i, period.end, { kind: 'period', unit: period.value, offset: direction.value });
 };

@@ -86,6 +86,11 @@ describe('temporal expressions: relative dates', () => {
     ['Cita el martes que viene.', 'martes que viene DATE 2024-06-11'],
     ['Odinofagia desde el jueves.', 'jueves DATE 2024-06-06'],
     ['Neumonía en enero de este año.', 'enero de este año DATE 2024-01'],
+    ['Tos desde el fin de semana.', 'fin de semana DATE 2024-W23-WE'],
+    ['Fiebre el pasado fin de semana.', 'pasado fin de semana DATE 2024-W23-WE'],
+    ['Diarrea el fin de semana pasado.', 'fin de semana pasado DATE 2024-W23-WE'],
+    ['Cita este fin de semana.', 'este fin de semana DATE 2024-W24-WE'],
+    ['Control el próximo fin de semana.', 'próximo fin de semana DATE 2024-W25-WE'],
     ['Ingreso el 15 de marzo del año pasado.', '15 de marzo del año pasado DATE 2023-03-15'],
     ['Cirugía a finales de octubre del año anterior.', 'finales de octubre del año anterior DATE 2023-10'],
     ['Fiebre desde el lunes.', 'lunes DATE 2024-06-03'],
@@ -101,7 +106,12 @@ describe('temporal expressions: relative dates', () => {
 
   it('leaves a bare weekday alone unless "desde" places it before the reference', () => {
     expect(temporal('Control el jueves en consulta.')).toEqual([]);
+    expect(temporal('Guardia el fin de semana.')).toEqual([]);
     expect(temporal('Desde el\njueves.')).toEqual([]);
+  });
+
+  it('reads "desde el fin de semana" on a weekend as the weekend under way', () => {
+    expect(temporal('Tos desde el fin de semana.', parseTextDatetime('2024-06-09T10:00:00'))).toEqual(['fin de semana DATE 2024-W23-WE']);
   });
 
   it('does month arithmetic from a month end', () => {

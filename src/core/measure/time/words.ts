@@ -6,7 +6,7 @@ import { normalise } from '../../text/normalise.ts';
 import { PhraseSet } from '../../text/phrases.ts';
 import { termKey } from '../../text/tokenise.ts';
 import cuesData from './cues.json' with { type: 'json' };
-import type { DayPart, TimeUnit } from './expression.ts';
+import type { DayPart, PeriodUnit, TimeUnit } from './expression.ts';
 import monthsData from './months.json' with { type: 'json' };
 import numbersData from './number-words.json' with { type: 'json' };
 import relativeData from './relative-words.json' with { type: 'json' };
@@ -19,9 +19,11 @@ function wordMap<V>(record: Record<string, V>): ReadonlyMap<string, V> {
 
 export const MONTHS = wordMap(monthsData.months);
 export const WEEKDAYS = wordMap(weekdaysData.weekdays);
-export const SINCE_WEEKDAY = PhraseSet.of(weekdaysData.sinceCues);
+export const SINCE_CUES = PhraseSet.of(weekdaysData.sinceCues);
 export const UNITS = wordMap(unitsData.units as Record<string, TimeUnit>);
-export const PERIODS = wordMap(unitsData.periods as Record<string, 'W' | 'M' | 'Y'>);
+/** Period phrases ("semana", "fin de semana"); `PERIOD_WORDS` are the words they start with. */
+export const PERIODS = new PhraseSet<PeriodUnit>(Object.entries(unitsData.periods as Record<string, PeriodUnit>));
+export const PERIOD_WORDS = firstWords(Object.keys(unitsData.periods));
 export const PLURAL_UNITS: ReadonlySet<string> = new Set(unitsData.plurals.map(normalise));
 export const SMALLER_UNIT = new Map(Object.entries(unitsData.smaller) as [TimeUnit, [TimeUnit, number]][]);
 export const DAY_PARTS = wordMap(relativeData.dayParts as Record<string, DayPart>);
