@@ -39,12 +39,14 @@ describe('anatomical sites', () => {
     expect(relations(sites('Dolor irradiado a brazo izquierdo.'))).toEqual(['Dolor -has_anatomical_location-> brazo izquierdo']);
   });
 
-  it('links over the size of the finding, and over the face or third of the site', () => {
+  it('links over the size of the finding, the face, third or zone of the site, and "localizado en"', () => {
     expect(relations(sites('Herida de 3 cm en mano izquierda.'))).toEqual(['Herida -has_anatomical_location-> mano izquierda']);
     expect(relations(sites('Lesión eritematosa en cara anterior de pierna derecha.'))).toEqual([
       'Lesión eritematosa -has_anatomical_location-> pierna derecha',
     ]);
     expect(relations(sites('Edema en tercio distal de pierna.'))).toEqual(['Edema -has_anatomical_location-> pierna']);
+    expect(relations(sites('Edema en la zona del tobillo.'))).toEqual(['Edema -has_anatomical_location-> tobillo']);
+    expect(relations(sites('Dolor localizado en hombro izquierdo.'))).toEqual(['Dolor -has_anatomical_location-> hombro izquierdo']);
   });
 
   it('gives no relation to a finding with no site, or over punctuation or a line break', () => {
