@@ -9,6 +9,11 @@ import laterality from './laterality.json' with { type: 'json' };
 
 const LATERALITY = PhraseSet.of(laterality.after);
 
+/** One past a side word at token `i` ("izquierda", "bilateral"), or `i` when there is none. */
+export function afterSide(tokens: readonly Token[], i: number): number {
+  return LATERALITY.matchAt(tokens, i)?.end ?? i;
+}
+
 export function extendLaterality(mentions: readonly Mention[], tokens: readonly Token[]): void {
   mentions.forEach((m, index) => {
     if (!isAnatomy(m)) return;

@@ -10,6 +10,7 @@ const annotator = createAnnotator(
     { cui: 'C0015967', terms: ['fiebre'], category: 'Finding' },
     { cui: 'C0010200', terms: ['tos'], category: 'Finding' },
     { cui: 'C0013404', terms: ['disnea'], category: 'Finding' },
+    { cui: 'C0018989', terms: ['hemiparesia'], category: 'Finding' },
     { cui: 'C0000970', terms: ['paracetamol'], category: 'Substance', semanticType: 'Pharmacologic Substance' },
     { cui: 'C0022742', terms: ['rodilla'], category: 'Anatomy', semanticType: 'Body Part, Organ, or Organ Component' },
     { cui: 'C0000001', terms: ['intensa'], category: 'Qualitative Concept', semanticType: 'Qualitative Concept' },
@@ -56,6 +57,13 @@ describe('has_time links', () => {
       relations: ['Fiebre -> hace 2 días', 'tos -> hace 2 días', 'disnea -> hace 2 días'],
       heads: { 'hace 2 días': 'disnea' },
     });
+  });
+
+  it('dates findings coordinated after a side word of the first', () => {
+    expect(links(annotator.annotate('Hemiparesia izquierda y disnea desde hace 2 horas.', config)).relations).toEqual([
+      'Hemiparesia -> hace 2 horas',
+      'disnea -> hace 2 horas',
+    ]);
   });
 
   it('looks forward when the expression opens the sentence', () => {

@@ -5,6 +5,7 @@
  * or a clause dates the one after it instead ("Ayer presentó fiebre", "sin fiebre; hace 2 semanas tuvo
  * gastroenteritis"). The expression's head is the nearest.
  */
+import { afterSide } from '../../match/laterality.ts';
 import { forEachSentence, isAnatomy, isFinding, isProcedure, isQualifier, isReportingVerb, type Mention } from '../../mention.ts';
 import { normalise } from '../../text/normalise.ts';
 import { PhraseSet } from '../../text/phrases.ts';
@@ -36,7 +37,9 @@ function datable(m: Mention): boolean {
   return isFinding(m) || isProcedure(m);
 }
 
-function coordinated(tokens: readonly Token[], from: number, to: number): boolean {
+/** Only a coordinator ("y", ",", "ni") lies between; a side word of the first may come before it ("hemiparesia izquierda y disartria"). */
+function coordinated(tokens: readonly Token[], end: number, to: number): boolean {
+  const from = afterSide(tokens, end);
   if (to <= from || to - from > 2) return false;
   for (let i = from; i < to; i++) if (!COORDINATORS.has((tokens[i] as Token).norm)) return false;
   return true;
