@@ -5,7 +5,7 @@
  */
 import type { Token } from '../../text/tokenise.ts';
 import type { DayPart, TemporalMatch } from './expression.ts';
-import { amountAt, countAt, found, type Rule, type Tokens, unitAt, wholeAmount } from './reading.ts';
+import { amountAt, countAt, cueBefore, found, type Rule, type Tokens, unitAt, wholeAmount } from './reading.ts';
 import {
   AGO,
   APPROXIMATORS,
@@ -132,8 +132,7 @@ export const weekdayThenDirection: Rule = (tokens, i) => {
 export const weekdayAfterSince: Rule = (tokens, i) => {
   const weekday = WEEKDAYS.get((tokens[i] as Token).norm);
   if (weekday === undefined || (tokens[i] as Token).afterLineBreak) return undefined;
-  const cueBefore = [i - 2, i - 1].some((k) => k >= 0 && SINCE_CUES.matchAt(tokens, k)?.end === i);
-  return cueBefore ? found(i, i + 1, { kind: 'weekday', weekday, direction: -1 }) : undefined;
+  return cueBefore(tokens, i, SINCE_CUES) > 0 ? found(i, i + 1, { kind: 'weekday', weekday, direction: -1 }) : undefined;
 };
 
 export const periodThenDirection: Rule = (tokens, i) => {
@@ -146,8 +145,7 @@ export const periodThenDirection: Rule = (tokens, i) => {
 export const weekendAfterSince: Rule = (tokens, i) => {
   const period = PERIODS.matchAt(tokens, i);
   if (period?.value !== 'WE' || (tokens[i] as Token).afterLineBreak) return undefined;
-  const cueBefore = [i - 2, i - 1].some((k) => k >= 0 && SINCE_CUES.matchAt(tokens, k)?.end === i);
-  return cueBefore ? found(i, period.end, { kind: 'lastWeekend' }) : undefined;
+  return cueBefore(tokens, i, SINCE_CUES) > 0 ? found(i, period.end, { kind: 'lastWeekend' }) : undefined;
 };
 
 export const directionThenNoun: Rule = (tokens, i) => {

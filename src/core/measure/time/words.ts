@@ -19,7 +19,6 @@ function wordMap<V>(record: Record<string, V>): ReadonlyMap<string, V> {
 
 export const MONTHS = wordMap(monthsData.months);
 export const WEEKDAYS = wordMap(weekdaysData.weekdays);
-export const SINCE_CUES = PhraseSet.of(weekdaysData.sinceCues);
 export const UNITS = wordMap(unitsData.units as Record<string, TimeUnit>);
 /** Period phrases ("semana", "fin de semana"); `PERIOD_WORDS` are the words they start with. */
 export const PERIODS = new PhraseSet<PeriodUnit>(Object.entries(unitsData.periods as Record<string, PeriodUnit>));
@@ -100,3 +99,4 @@ export const MONTH_BEFORE = phrasesBefore(cuesData.monthBefore);
 export const DAY_MONTH_BEFORE = phrasesBefore(cuesData.dayMonthBefore);
 export const DAY_WORD_BEFORE = phrasesBefore(cuesData.dayWordBefore);
 export const CLOCK_BEFORE = phrasesBefore(cuesData.clockBefore);
+export const SINCE_CUES = phrasesBefore(weekdaysData.sinceCues);
