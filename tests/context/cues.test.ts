@@ -86,6 +86,26 @@ describe('negation cues', () => {
     expect(negation(q, 'náuseas')).toBeUndefined();
   });
 
+  it('"por" after a withheld act gives the reason, which is there; after a finding it leaves the scope open', () => {
+    const withheld = cues('No se administra heparina por insuficiencia renal.');
+    expect(negation(withheld, 'heparina')).toBe('No se administra');
+    expect(negation(withheld, 'insuficiencia renal')).toBeUndefined();
+    // A few words may come between "por" and the reason, which keeps its own hedge.
+    const risk = cues('No se administra heparina por riesgo de sangrado.');
+    expect(negation(risk, 'sangrado')).toBeUndefined();
+    expect(uncertainty(risk, 'sangrado')).toBe('riesgo de');
+    // A procedure after "por" is how a finding was ruled out.
+    const means = cues('Se descarta neumonía por radiografía de tórax.');
+    expect(negation(means, 'neumonía')).toBe('Se descarta');
+    expect(negation(means, 'radiografía de tórax')).toBeUndefined();
+    // After a negated finding, "por" and another finding stay in the scope; so does a site.
+    expect(negation(cues('No dolor por hernia.'), 'hernia')).toBe('No');
+    expect(negation(cues('No se administra heparina por el brazo.'), 'brazo')).toBe('No se administra');
+    // With nothing negated before it, or no concept right after it, "por" changes nothing.
+    expect(negation(cues('Sin fiebre por el momento ni tos.'), 'tos')).toBe('Sin');
+    expect(negation(cues('No acude por fiebre.'), 'fiebre')).toBe('No');
+  });
+
   it('pseudo-triggers negate nothing', () => {
     expect(negation(cues('Sin cambios en el derrame pleural.'), 'derrame pleural')).toBeUndefined();
     expect(negation(cues('No solo presenta fiebre sino también tos.'), 'fiebre')).toBeUndefined();

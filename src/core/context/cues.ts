@@ -4,7 +4,7 @@
  * ends at a terminator, the sentence end (line breaks end sentences), a new cue of its kind, a
  * reporting verb that opens a new clause, or after `windowWords` words with no concept.
  */
-import { forEachSentence, isFamilyMember, isReportingVerb, type Cue, type Mention } from '../mention.ts';
+import { forEachSentence, isFamilyMember, isFinding, isProcedure, isReportingVerb, type Cue, type Mention } from '../mention.ts';
 import type { Token } from '../text/tokenise.ts';
 import {
   AFFIRMERS,
@@ -36,6 +36,8 @@ interface Scope {
   readonly floor: number;
   words: number;
   found: boolean;
+  /** The last concept the scope covered. */
+  last: Mention | undefined;
 }
 
 /** Concepts a cue may modify: not quantities or dates, not the relatives that govern others. */
@@ -43,9 +45,17 @@ function modifiable(m: Mention): boolean {
   return m.kind === 'concept' && !isFamilyMember(m);
 }
 
+/** How many words may come between "por" and the reason it gives ("por riesgo de sangrado"). */
+const REASON_REACH_WORDS = 2;
+
+/** A drug, test, treatment or activity: an act, which uncertainty leaves alone. */
+function isAct(m: Mention): boolean {
+  return m.concept.category !== undefined && NOT_HEDGED.has(m.concept.category);
+}
+
 function mark(m: Mention, kind: CueKind, cue: Cue): void {
   if (kind === 'negation') m.characteristics.negative ??= cue;
-  else if (m.concept.category === undefined || !NOT_HEDGED.has(m.concept.category)) m.characteristics.uncertain ??= cue;
+  else if (!isAct(m)) m.characteristics.uncertain ??= cue;
 }
 
 /** Scans sentences one after another; one scanner serves a whole text. */
@@ -106,6 +116,13 @@ class SentenceScanner {
   /** A cue, pseudo-cue or terminator phrase at tokens [i, end). */
   private applyRule(i: number, end: number, r: Rule): number {
     if (r.role === 'pseudo') return this.pass(end);
+    if (r.role === 'reason') {
+      if (this.isReason(end)) {
+        this.close('negation');
+        this.floor = end;
+      }
+      return this.pass(end);
+    }
     if (r.role === 'terminator') {
       this.close('negation');
       this.close('uncertainty');
@@ -154,7 +171,7 @@ class SentenceScanner {
     // After a comma a new cue starts a new clause: "compatible con X, no se observa Y".
     if (cueToken > this.start && CLAUSE_COMMAS.has(this.tok(cueToken - 1).norm))
       this.close(kind === 'negation' ? 'uncertainty' : 'negation');
-    this.setScope(kind, { kind, cue, cueToken, from, fallsBack, floor: this.floor, words: 0, found: false });
+    this.setScope(kind, { kind, cue, cueToken, from, fallsBack, floor: this.floor, words: 0, found: false, last: undefined });
   }
 
   private tok(i: number): Token {
@@ -175,7 +192,22 @@ class SentenceScanner {
     if (scope === undefined) return;
     if (modifiable(m)) mark(m, scope.kind, scope.cue);
     scope.found = true;
+    scope.last = m;
     scope.words = 0;
+  }
+
+  /**
+   * Whether "por" before token `at` gives a reason rather than more of what is negated: a finding
+   * after a withheld act ("No se pauta AINE por insuficiencia renal": the renal failure is there),
+   * or a procedure, how a finding was ruled out ("Se descarta neumonía por radiografía"). After a
+   * negated finding, "por" and another finding may still be negated ("no dolor por hernia"), so
+   * that is left alone. The concept may come a few words on ("por riesgo de sangrado").
+   */
+  private isReason(at: number): boolean {
+    const last = this.negation?.last;
+    if (last === undefined) return false;
+    const next = this.conceptNear(at, REASON_REACH_WORDS);
+    return next !== undefined && ((isAct(last) && isFinding(next)) || isProcedure(next));
   }
 
   /** The mention that starts at token `i`, skipping any that the scan has passed. */
@@ -184,6 +216,18 @@ class SentenceScanner {
     if (this.next >= this.endMention) return undefined;
     const m = this.mentions[this.next] as Mention;
     return m.firstToken === i ? m : undefined;
+  }
+
+  /** The first concept at `at` or after at most `words` words, with no punctuation between. */
+  private conceptNear(at: number, words: number): Mention | undefined {
+    for (let k = this.next; k < this.endMention; k++) {
+      const m = this.mentions[k] as Mention;
+      if (m.firstToken < at) continue;
+      if (m.kind !== 'concept' || m.firstToken - at > words) return undefined;
+      for (let t = at; t < m.firstToken; t++) if (this.tok(t).kind !== 'word') return undefined;
+      return m;
+    }
+    return undefined;
   }
 
   /** Moves past tokens that a cue or pseudo-cue took; mentions inside them are not modified. */

@@ -13,6 +13,8 @@ export type CueKind = 'negation' | 'uncertainty';
 export type Rule =
   | { readonly role: 'pseudo' }
   | { readonly role: 'terminator' }
+  /** Ends a negation scope when a reason follows (see `SentenceScanner.reason`). */
+  | { readonly role: 'reason' }
   | {
       readonly role: 'cue';
       readonly kind: CueKind;
@@ -47,6 +49,7 @@ function entries(): [string, Rule][] {
   // Later entries win on the same phrase: pseudo-triggers and terminators override cues.
   add(scopeRules.pseudo, { role: 'pseudo' });
   add(scopeRules.terminators, { role: 'terminator' });
+  add(scopeRules.reasons, { role: 'reason' });
   return list;
 }
 
