@@ -106,6 +106,19 @@ describe('negation cues', () => {
     expect(negation(cues('No acude por fiebre.'), 'fiebre')).toBe('No');
   });
 
+  it('a negated statement that opens a history list is complete at its comma; a list of findings goes on', () => {
+    const history = cues('Mujer sin alergias medicamentosas conocidas, hipertensa y diabética.');
+    expect(negation(history, 'alergias medicamentosas')).toBe('sin');
+    expect(negation(history, 'hipertensa')).toBeUndefined();
+    expect(negation(history, 'diabética')).toBeUndefined();
+    expect(negation(cues('Sin hábitos tóxicos, HTA.'), 'HTA')).toBeUndefined();
+    expect(negation(cues('Sin antecedentes de interés, asma.'), 'asma')).toBeUndefined();
+    expect(negation(cues('No alergias, asma.'), 'asma')).toBeUndefined();
+    expect(negation(cues('Sin fiebre, tos, disnea.'), 'disnea')).toBe('Sin');
+    // Before the comma, an ending alone closes nothing.
+    expect(negation(cues('Sin alergias conocidas ni asma.'), 'asma')).toBe('Sin');
+  });
+
   it('pseudo-triggers negate nothing', () => {
     expect(negation(cues('Sin cambios en el derrame pleural.'), 'derrame pleural')).toBeUndefined();
     expect(negation(cues('No solo presenta fiebre sino también tos.'), 'fiebre')).toBeUndefined();

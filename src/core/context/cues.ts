@@ -13,7 +13,9 @@ import {
   CONTEXT_RULES,
   FORM_ANSWERS,
   FUSED_VERB_PREFIXES,
+  CLOSED_STATEMENT_CONCEPTS,
   NOT_HEDGED,
+  STATEMENT_ENDINGS,
   VERB_COORDINATORS,
   type CueKind,
   type Rule,
@@ -106,6 +108,11 @@ class SentenceScanner {
       return this.applyRule(i, rule.end, rule.value);
     }
     if (here !== undefined) return this.enterMention(i, here);
+    if (this.negation !== undefined && this.tok(i).norm === ',' && this.closesStatement(i)) {
+      this.close('negation');
+      this.floor = i + 1;
+      return i + 1;
+    }
     if (this.tok(i).kind === 'word') {
       if (this.negation !== undefined && ++this.negation.words > this.options.windowWords) this.close('negation');
       if (this.uncertainty !== undefined && ++this.uncertainty.words > this.options.windowWords) this.close('uncertainty');
@@ -208,6 +215,23 @@ class SentenceScanner {
     if (last === undefined) return false;
     const next = this.conceptNear(at, REASON_REACH_WORDS);
     return next !== undefined && ((isAct(last) && isFinding(next)) || isProcedure(next));
+  }
+
+  /**
+   * Whether the comma at `comma` ends a negated statement that history lists open with: its last
+   * concept is an allergy ("Sin alergias, HTA"), or its last words close it ("sin alergias
+   * medicamentosas conocidas, hipertensa"). A list of findings goes on over commas ("Sin fiebre,
+   * tos ni disnea").
+   */
+  private closesStatement(comma: number): boolean {
+    const scope = this.negation;
+    if (scope === undefined) return false;
+    const last = scope.last;
+    if (last !== undefined && last.endToken === comma) return CLOSED_STATEMENT_CONCEPTS.has(last.concept.cui);
+    for (let from = Math.max(scope.from, last?.endToken ?? 0, comma - 2); from < comma; from++) {
+      if (STATEMENT_ENDINGS.matchAt(this.tokens, from)?.end === comma) return true;
+    }
+    return false;
   }
 
   /** The mention that starts at token `i`, skipping any that the scan has passed. */
