@@ -86,7 +86,7 @@ describe('negation cues', () => {
     expect(negation(q, 'náuseas')).toBeUndefined();
   });
 
-  it('"por" after a withheld act gives the reason, which is there; after a finding it leaves the scope open', () => {
+  it('"por" after a withheld act gives the reason, which is there; "por" or "con" and a test, the means', () => {
     const withheld = cues('No se administra heparina por insuficiencia renal.');
     expect(negation(withheld, 'heparina')).toBe('No se administra');
     expect(negation(withheld, 'insuficiencia renal')).toBeUndefined();
@@ -98,6 +98,11 @@ describe('negation cues', () => {
     const means = cues('Se descarta neumonía por radiografía de tórax.');
     expect(negation(means, 'neumonía')).toBe('Se descarta');
     expect(negation(means, 'radiografía de tórax')).toBeUndefined();
+    const withTest = cues('Se descarta TEP con angioTC.');
+    expect(negation(withTest, 'TEP')).toBe('Se descarta');
+    expect(negation(withTest, 'angioTC')).toBeUndefined();
+    // "con" gives a means, never a reason.
+    expect(negation(cues('No se administra heparina con sangrado.'), 'sangrado')).toBe('No se administra');
     // After a negated finding, "por" and another finding stay in the scope; so does a site.
     expect(negation(cues('No dolor por hernia.'), 'hernia')).toBe('No');
     expect(negation(cues('No se administra heparina por el brazo.'), 'brazo')).toBe('No se administra');

@@ -150,7 +150,7 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   finding(undefined, 'sangrado'),
   c(undefined, 'Substance', 'Antibiotic', ['cefazolina']),
   c(undefined, 'Laboratory Procedure', 'Laboratory Procedure', ['hemocultivos', 'urocultivo']),
-  c(undefined, 'Diagnostic Procedure', 'Diagnostic Procedure', [], ['TAC']),
+  c(undefined, 'Diagnostic Procedure', 'Diagnostic Procedure', [], ['TAC', 'angioTC']),
   measure('Organism Attribute', ['talla']),
   finding(undefined, 'roncus'),
   anatomy('pulmonar', 'pulmonares'),

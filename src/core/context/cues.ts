@@ -124,7 +124,7 @@ class SentenceScanner {
   private applyRule(i: number, end: number, r: Rule): number {
     if (r.role === 'pseudo') return this.pass(end);
     if (r.role === 'reason') {
-      if (this.isReason(end)) {
+      if (this.isReason(end, r.reasons)) {
         this.close('negation');
         this.floor = end;
       }
@@ -204,17 +204,18 @@ class SentenceScanner {
   }
 
   /**
-   * Whether "por" before token `at` gives a reason rather than more of what is negated: a finding
-   * after a withheld act ("No se pauta AINE por insuficiencia renal": the renal failure is there),
-   * or a procedure, how a finding was ruled out ("Se descarta neumonía por radiografía"). After a
-   * negated finding, "por" and another finding may still be negated ("no dolor por hernia"), so
-   * that is left alone. The concept may come a few words on ("por riesgo de sangrado").
+   * Whether "por" or "con" before token `at` gives a reason or a means rather than more of what is
+   * negated: a procedure, how a finding was ruled out ("Se descarta neumonía por radiografía", "con
+   * angioTC"), or, after "por" (`reasons`), a finding after a withheld act ("No se pauta AINE por
+   * insuficiencia renal": the renal failure is there). After a negated finding, "por" and another
+   * finding may still be negated ("no dolor por hernia"), so that is left alone. The concept may
+   * come a few words on ("por riesgo de sangrado").
    */
-  private isReason(at: number): boolean {
+  private isReason(at: number, reasons: boolean): boolean {
     const last = this.negation?.last;
     if (last === undefined) return false;
     const next = this.conceptNear(at, REASON_REACH_WORDS);
-    return next !== undefined && ((isAct(last) && isFinding(next)) || isProcedure(next));
+    return next !== undefined && (isProcedure(next) || (reasons && isAct(last) && isFinding(next)));
   }
 
   /**

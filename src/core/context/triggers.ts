@@ -13,8 +13,11 @@ export type CueKind = 'negation' | 'uncertainty';
 export type Rule =
   | { readonly role: 'pseudo' }
   | { readonly role: 'terminator' }
-  /** Ends a negation scope when a reason follows (see `SentenceScanner.reason`). */
-  | { readonly role: 'reason' }
+  /**
+   * Ends a negation scope when a procedure follows, how a finding was ruled out ("con angioTC"),
+   * or, for `reasons`, a finding after a withheld act (see `SentenceScanner.isReason`).
+   */
+  | { readonly role: 'reason'; readonly reasons: boolean }
   | {
       readonly role: 'cue';
       readonly kind: CueKind;
@@ -49,7 +52,8 @@ function entries(): [string, Rule][] {
   // Later entries win on the same phrase: pseudo-triggers and terminators override cues.
   add(scopeRules.pseudo, { role: 'pseudo' });
   add(scopeRules.terminators, { role: 'terminator' });
-  add(scopeRules.reasons, { role: 'reason' });
+  add(scopeRules.reasons, { role: 'reason', reasons: true });
+  add(scopeRules.means, { role: 'reason', reasons: false });
   return list;
 }
 
