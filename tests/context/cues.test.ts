@@ -186,6 +186,13 @@ describe('uncertainty cues', () => {
     expect(uncertainty(p, 'tos')).toBeUndefined();
   });
 
+  it('after "de" a two-way cue hedges only what follows it', () => {
+    expect(uncertainty(cues('Cefalea de probable origen tensional.'), 'Cefalea')).toBeUndefined();
+    expect(uncertainty(cues('Fiebre de posible origen urinario.'), 'Fiebre')).toBeUndefined();
+    expect(uncertainty(cues('Neumonía de posible origen en una gripe.'), 'gripe')).toBe('posible');
+    expect(uncertainty(cues('Neumonía probable.'), 'Neumonía')).toBe('probable');
+  });
+
   it('"no se descarta" and "a descartar" are uncertainty, "se descarta" is negation', () => {
     const p = cues('No se descarta neumonía.');
     expect(uncertainty(p, 'neumonía')).toBe('No se descarta');

@@ -143,11 +143,13 @@ class SentenceScanner {
     if (verb !== undefined) cueEnd = verb;
     const cue: Cue = { start: this.tok(i).start, end: this.tok(cueEnd - 1).end };
     const from = r.firstWordOnly ? end : cueEnd;
-    if (r.direction === 'both' && this.endsClause(from)) {
+    // "Cefalea de probable origen tensional": after "de" the cue hedges only what follows it.
+    const forwardOnly = r.direction === 'both' && i > this.start && this.tok(i - 1).norm === 'de';
+    if (r.direction === 'both' && !forwardOnly && this.endsClause(from)) {
       // "Neumonía probable, ...": a two-way cue that closes its phrase looks back.
       this.reachBack(cue, r.kind, i - 1, false, this.floor);
     } else if (r.direction !== 'backward') {
-      this.open(r.kind, cue, i, from, r.direction === 'both');
+      this.open(r.kind, cue, i, from, r.direction === 'both' && !forwardOnly);
     } else if (this.reachBack(cue, r.kind, i - 1, r.overList, this.floor) === 0 && i === this.floor) {
       // A post-trigger that opens its clause with nothing before it looks forward ("Descartado TEP.").
       this.open(r.kind, cue, i, from, false);
