@@ -18,6 +18,14 @@ describe('family members', () => {
     expect(relativeOf(p, 'Hija')).toBeUndefined();
   });
 
+  it('a companion or an informant governs nothing and ends the scope before it', () => {
+    expect(relativeOf(family('Acude acompañado de su hija por disnea.'), 'disnea')).toBeUndefined();
+    expect(relativeOf(family('Según su madre, presenta fiebre.'), 'fiebre')).toBeUndefined();
+    expect(relativeOf(family('Padre con asma, acude junto a su hija por fiebre.'), 'fiebre')).toBeUndefined();
+    expect(relativeOf(family('Niño que acude con su madre por fiebre.'), 'fiebre')).toBeUndefined();
+    expect(relativeOf(family('Vive con su hija, que tiene asma.'), 'asma')).toBe('hija');
+  });
+
   it('points at the relative mention itself, multiword relatives included', () => {
     const p = family('Abuela materna con cáncer de mama.');
     expect(p.get('cáncer de mama').characteristics.familyMember).toBe(p.get('Abuela materna'));

@@ -4,7 +4,8 @@
  * `family_member` = the relative. A relative linked to the concept right before it ("cáncer de
  * colon en tío paterno", "HTA y DM2 en el padre") governs that concept and those coordinated with
  * it, even inside an earlier relative's scope, and opens no scope of its own; nothing else reaches
- * back before a relative.
+ * back before a relative. A companion ("acompañado de su hija") or an informant ("según su madre")
+ * governs nothing, and ends the scope of a relative before it.
  */
 import { forEachSentence, isFamilyMember, isReportingVerb, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
@@ -12,8 +13,17 @@ import type { Token } from '../text/tokenise.ts';
 import family from './family.json' with { type: 'json' };
 
 const SCOPE_ENDS = PhraseSet.of(family.scopeEnds);
+/** Words in the longest companion phrase ("en compañía de su"). */
+const MAX_COMPANION_WORDS = Math.max(...family.companions.map((p) => p.split(' ').length));
 const BACK_LINKS = PhraseSet.of(family.backLinks);
 const COORDINATORS = PhraseSet.of(family.coordinators);
+const COMPANIONS = PhraseSet.of(family.companions);
+
+/** "Acude acompañado de su hija", "según su madre": the relative at token `at` is no subject. */
+function isCompanion(tokens: readonly Token[], at: number): boolean {
+  for (let from = Math.max(0, at - MAX_COMPANION_WORDS); from < at; from++) if (isPhrase(COMPANIONS, tokens, from, at)) return true;
+  return false;
+}
 
 function endsScope(tokens: readonly Token[], from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (SCOPE_ENDS.matchAt(tokens, i) !== undefined) return true;
@@ -58,7 +68,9 @@ export function applyFamilyMembers(mentions: readonly Mention[], tokens: readonl
       const m = mentions[k] as Mention;
       if (relative !== undefined && endsScope(tokens, previousEnd, m.endToken)) relative = undefined;
       previousEnd = Math.max(previousEnd, m.endToken);
-      if (isFamilyMember(m)) {
+      if (isFamilyMember(m) && isCompanion(tokens, m.firstToken)) {
+        relative = undefined;
+      } else if (isFamilyMember(m)) {
         const linked = linkedBefore(mentions, tokens, from, k);
         // A relative named right after a concept is more specific than one before it; it closes
         // that phrase and opens no scope of its own ("asma en la madre, HTA en el padre").
