@@ -37,6 +37,8 @@ describe('anatomical sites', () => {
   it('links a site right after the finding, and one the pain radiates to', () => {
     expect(relations(sites('Dolor rodilla izquierda.'))).toEqual(['Dolor -has_anatomical_location-> rodilla izquierda']);
     expect(relations(sites('Dolor irradiado a brazo izquierdo.'))).toEqual(['Dolor -has_anatomical_location-> brazo izquierdo']);
+    expect(relations(sites('Dolor con irradiación a brazo izquierdo.'))).toEqual(['Dolor -has_anatomical_location-> brazo izquierdo']);
+    expect(relations(sites('Edema hasta rodilla derecha.'))).toEqual(['Edema -has_anatomical_location-> rodilla derecha']);
   });
 
   it('links over the size of the finding, the face, third or zone of the site, and "localizado en"', () => {

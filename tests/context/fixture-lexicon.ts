@@ -112,7 +112,7 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   c('C0032520', 'Laboratory Procedure', 'Molecular Biology Research Technique', ['reacción en cadena de la polimerasa']),
   c(undefined, 'Substance', 'Hazardous or Poisonous Substance', ['tabaco', 'alcohol']),
   c(undefined, 'Diagnostic Procedure', 'Diagnostic Procedure', ['radiografía de tórax', 'TAC craneal', 'ecografía']),
-  anatomy('rodilla'),
+  anatomy('rodilla', 'rodillas'),
   anatomy('brazo'),
   anatomy('mano'),
   anatomy('fémur'),
