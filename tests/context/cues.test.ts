@@ -147,6 +147,8 @@ describe('negation cues', () => {
     const p = cues('Fiebre: no. Tos: sí.');
     expect(negation(p, 'Fiebre')).toBe('no');
     expect(negation(p, 'Tos')).toBeUndefined();
+    expect(negation(cues('Hemocultivos: negativos.'), 'Hemocultivos')).toBe('negativos');
+    expect(negation(cues('Edemas: ausentes.'), 'Edemas')).toBe('ausentes');
   });
 
   it('the window counts words with no concept: long lists stay in scope, long gaps do not', () => {
