@@ -101,6 +101,10 @@ describe('negation cues', () => {
     const withTest = cues('Se descarta TEP con angioTC.');
     expect(negation(withTest, 'TEP')).toBe('Se descarta');
     expect(negation(withTest, 'angioTC')).toBeUndefined();
+    // "en" and a test is where a finding was looked for, negated finding or none.
+    expect(negation(cues('No se observan alteraciones en la radiografía de tórax.'), 'radiografía de tórax')).toBeUndefined();
+    expect(negation(cues('Sin dolor en la ecografía.'), 'dolor')).toBe('Sin');
+    expect(negation(cues('Sin dolor en la ecografía.'), 'ecografía')).toBeUndefined();
     // "con" gives a means, never a reason.
     expect(negation(cues('No se administra heparina con sangrado.'), 'sangrado')).toBe('No se administra');
     // After a negated finding, "por" and another finding stay in the scope; so does a site.

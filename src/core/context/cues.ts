@@ -206,18 +206,20 @@ class SentenceScanner {
   }
 
   /**
-   * Whether "por" or "con" before token `at` gives a reason or a means rather than more of what is
-   * negated: a procedure, how a finding was ruled out ("Se descarta neumonía por radiografía", "con
-   * angioTC"), or, after "por" (`reasons`), a finding after a withheld act ("No se pauta AINE por
-   * insuficiencia renal": the renal failure is there). After a negated finding, "por" and another
+   * Whether "por", "con" or "en" before token `at` gives a reason or a means rather than more of
+   * what is negated: a procedure, how or where a finding was ruled out ("Se descarta neumonía por
+   * radiografía", "con angioTC", "No se observan alteraciones en la radiografía"), or, after "por"
+   * (`reasons`), a finding after a withheld act ("No se pauta AINE por insuficiencia renal": the
+   * renal failure is there). After a negated finding, "por" and another
    * finding may still be negated ("no dolor por hernia"), so that is left alone. The concept may
    * come a few words on ("por riesgo de sangrado").
    */
   private isReason(at: number, reasons: boolean): boolean {
-    const last = this.negation?.last;
-    if (last === undefined) return false;
+    if (this.negation === undefined) return false;
     const next = this.conceptNear(at, REASON_REACH_WORDS);
-    return next !== undefined && (isProcedure(next) || (reasons && isAct(last) && isFinding(next)));
+    if (next === undefined) return false;
+    const last = this.negation.last;
+    return isProcedure(next) || (reasons && last !== undefined && isAct(last) && isFinding(next));
   }
 
   /**
