@@ -112,7 +112,7 @@ function speed(): void {
     let start = performance.now();
     for (const p of prepared) {
       const mentions = withQuantities(p.mentions, findQuantities(p.text, p.tokens));
-      applyContext(mentions, p.tokens, p.sentenceOf, { windowWords: annotator.options.negationWindowWords });
+      applyContext(p.text, mentions, p.tokens, p.sentenceOf, { windowWords: annotator.options.negationWindowWords });
       attachHeadsAndRelations(p.text, mentions, p.tokens, p.sentenceOf);
     }
     const contextMs = performance.now() - start;

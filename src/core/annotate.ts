@@ -88,7 +88,7 @@ export function createAnnotator(dictionary: Dictionary, overrides: Partial<Annot
         findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock)),
       );
     });
-    stage('context', () => applyContext(mentions, tokens, sentenceOf, { windowWords: options.negationWindowWords }));
+    stage('context', () => applyContext(text, mentions, tokens, sentenceOf, { windowWords: options.negationWindowWords }));
     stage('attach', () => {
       attachHeadsAndRelations(text, mentions, tokens, sentenceOf);
       attachTimes(mentions, tokens, sentenceOf);

@@ -72,7 +72,7 @@ describe('anatomical sites', () => {
 describe('header sites', () => {
   function headed(text: string): Prepared {
     const p = prepare(text);
-    applyCues(p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
+    applyCues(p.text, p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
     attachSites(p.text, p.mentions, p.tokens);
     attachHeaderSites(p.mentions, p.tokens, p.sentenceOf);
     return p;
@@ -115,7 +115,7 @@ describe('reporting verbs', () => {
 
   it('do not head a finding negated by a cue of its own after the verb', () => {
     const p = prepare('Refiere tos, sin fiebre. No refiere disnea.');
-    applyCues(p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
+    applyCues(p.text, p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
     attachReportingVerbs(p.mentions, p.tokens);
     expect(headOf(p, 'tos')).toBe('Refiere');
     expect(headOf(p, 'fiebre')).toBeUndefined();

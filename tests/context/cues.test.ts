@@ -5,7 +5,7 @@ import { prepare, type Prepared } from './pipeline.ts';
 
 function cues(text: string, windowWords = 10): Prepared {
   const p = prepare(text);
-  applyCues(p.mentions, p.tokens, p.sentenceOf, { windowWords });
+  applyCues(p.text, p.mentions, p.tokens, p.sentenceOf, { windowWords });
   return p;
 }
 const negation = (p: Prepared, span: string, occurrence?: number): string | undefined =>
@@ -173,7 +173,7 @@ describe('negation cues', () => {
       { cui: 'C0015967', terms: ['fiebre'], category: 'Finding' },
     ]);
     const p = prepare('Paciente no fumador con fiebre.', dictionary);
-    applyCues(p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
+    applyCues(p.text, p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
     expect(negation(p, 'no fumador')).toBeUndefined();
     expect(negation(p, 'fiebre')).toBeUndefined();
   });
@@ -190,6 +190,21 @@ describe('uncertainty cues', () => {
     const p = cues('Neumonía posible, tos.');
     expect(uncertainty(p, 'Neumonía')).toBe('posible');
     expect(uncertainty(p, 'tos')).toBeUndefined();
+  });
+
+  it('"si" (if) makes what follows a condition, unless it is "sí" (yes) written without its accent', () => {
+    expect(uncertainty(cues('Si fiebre, acudir a urgencias.'), 'fiebre')).toBe('Si');
+    expect(uncertainty(cues('Acudir si presenta disnea.'), 'disnea')).toBe('si');
+    const yes = cues('No refiere fiebre pero si tos.');
+    expect(uncertainty(yes, 'tos')).toBeUndefined();
+    expect(negation(yes, 'tos')).toBeUndefined();
+    expect(uncertainty(cues('No fiebre, si tos.'), 'tos')).toBeUndefined();
+    expect(uncertainty(cues('Niega fiebre, sí tos.'), 'tos')).toBeUndefined();
+    expect(uncertainty(cues('Tos si, fiebre no.'), 'fiebre')).toBeUndefined();
+    // A condition on what is there hedges nothing, and ends the scope before it.
+    const persists = cues('Valorar neumonía si persiste la fiebre.');
+    expect(uncertainty(persists, 'neumonía')).toBe('Valorar');
+    expect(uncertainty(persists, 'fiebre')).toBeUndefined();
   });
 
   it('after "de" a two-way cue hedges only what follows it', () => {

@@ -8,11 +8,12 @@ export type ContextOptions = CueOptions;
 
 /** `mentions` must be sorted by position (see `byPosition`). */
 export function applyContext(
+  text: string,
   mentions: readonly Mention[],
   tokens: readonly Token[],
   sentenceOf: Uint32Array,
   options: ContextOptions,
 ): void {
-  applyCues(mentions, tokens, sentenceOf, options);
+  applyCues(text, mentions, tokens, sentenceOf, options);
   applyFamilyMembers(mentions, tokens, sentenceOf);
 }

@@ -17,6 +17,7 @@ import {
   NOT_HEDGED,
   STATEMENT_ENDINGS,
   VERB_COORDINATORS,
+  YES_LEADS,
   type CueKind,
   type Rule,
 } from './triggers.ts';
@@ -75,6 +76,7 @@ class SentenceScanner {
   private end = 0;
 
   constructor(
+    private readonly text: string,
     private readonly tokens: readonly Token[],
     private readonly mentions: readonly Mention[],
     private readonly options: CueOptions,
@@ -130,12 +132,9 @@ class SentenceScanner {
       }
       return this.pass(end);
     }
-    if (r.role === 'terminator') {
-      this.close('negation');
-      this.close('uncertainty');
-      this.floor = end;
-      return this.pass(end);
-    }
+    if (r.role === 'terminator') return this.terminate(end);
+    // "pero si tos": "si" is "sí" (yes), which ends every scope.
+    if (r.role === 'cue' && r.conditional && this.readsAsYes(i)) return this.terminate(i + 1);
     if (r.coordination && this.scope(r.kind) !== undefined) return this.pass(end);
     let cueEnd = r.firstWordOnly ? i + 1 : this.fusedVerbEnd(i, end);
     // "no refiere dolor": the cue is "no" alone and the reporting verb is inside the scope.
@@ -156,6 +155,23 @@ class SentenceScanner {
     }
     this.floor = from;
     return this.pass(from);
+  }
+
+  private terminate(end: number): number {
+    this.close('negation');
+    this.close('uncertainty');
+    this.floor = end;
+    return this.pass(end);
+  }
+
+  /**
+   * Whether "si" at token `i` is "sí" (yes): written so, after "pero", a comma or a colon ("pero si
+   * tos", "Tos: si"), or closing its clause ("Tos si, fiebre no").
+   */
+  private readsAsYes(i: number): boolean {
+    const t = this.tok(i);
+    if (this.text.slice(t.start, t.end).toLowerCase() !== 'si') return true;
+    return (i > this.start && YES_LEADS.has(this.tok(i - 1).norm)) || this.endsClause(i + 1);
   }
 
   /** A mention starting at token `i`: open scopes cover it. */
@@ -337,8 +353,14 @@ class SentenceScanner {
 }
 
 /** Marks negated and uncertain concepts; `mentions` must be sorted by position. */
-export function applyCues(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array, options: CueOptions): void {
-  const scanner = new SentenceScanner(tokens, mentions, options);
+export function applyCues(
+  text: string,
+  mentions: readonly Mention[],
+  tokens: readonly Token[],
+  sentenceOf: Uint32Array,
+  options: CueOptions,
+): void {
+  const scanner = new SentenceScanner(text, tokens, mentions, options);
   forEachSentence(mentions, sentenceOf, (sentence, from, to) => {
     let start = (mentions[from] as Mention).firstToken;
     while (start > 0 && sentenceOf[start - 1] === sentence) start--;

@@ -29,10 +29,12 @@ export type Rule =
       readonly firstWordOnly: boolean;
       /** A cue only when it opens a scope ("ni"); inside one it merely coordinates. */
       readonly coordination: boolean;
+      /** Begins with "si" (if), which may be "sí" (yes): see `readsAsYes` in cues.ts. */
+      readonly conditional: boolean;
     };
 
 function cue(kind: CueKind, direction: 'forward' | 'backward' | 'both', extra: Partial<Rule> = {}): Rule {
-  return { role: 'cue', kind, direction, overList: false, firstWordOnly: false, coordination: false, ...extra } as Rule;
+  return { role: 'cue', kind, direction, overList: false, firstWordOnly: false, coordination: false, conditional: false, ...extra } as Rule;
 }
 
 function entries(): [string, Rule][] {
@@ -49,6 +51,7 @@ function entries(): [string, Rule][] {
   add(uncertainty.both, cue('uncertainty', 'both'));
   add(uncertainty.backward, cue('uncertainty', 'backward'));
   add(uncertainty.hypothetical, cue('uncertainty', 'forward'));
+  add(uncertainty.conditional, cue('uncertainty', 'forward', { conditional: true }));
   // Later entries win on the same phrase: pseudo-triggers and terminators override cues.
   add(scopeRules.pseudo, { role: 'pseudo' });
   add(scopeRules.terminators, { role: 'terminator' });
@@ -73,6 +76,9 @@ export const VERB_COORDINATORS: ReadonlySet<string> = new Set(negation.coordinat
 
 /** Bare "no" + these words + a verb make one cue ("No se identifican"). */
 export const FUSED_VERB_PREFIXES = PhraseSet.of(negation.fusedVerbPrefixes);
+
+/** Tokens after which "si" is "sí" (yes) written without its accent ("pero si tos", "Tos: si"). */
+export const YES_LEADS: ReadonlySet<string> = new Set(uncertainty.yesLeads);
 
 /** Words that, right after a concept, say it is present ("peristaltismo conservado"). */
 export const AFFIRMERS = PhraseSet.of(scopeRules.affirmers);
