@@ -41,6 +41,17 @@ describe('anatomical sites', () => {
     expect(relations(sites('Edema hasta rodilla derecha.'))).toEqual(['Edema -has_anatomical_location-> rodilla derecha']);
   });
 
+  it("links over the finding's severity and a describing word or two, not over a concept or a line break", () => {
+    expect(relations(sites('Dolor intenso en rodilla izquierda.'))).toEqual(['Dolor -has_anatomical_location-> rodilla izquierda']);
+    expect(relations(sites('Dolor muy intenso en rodilla.'))).toEqual(['Dolor -has_anatomical_location-> rodilla']);
+    expect(relations(sites('Eritema descamativo en antebrazo.'))).toEqual(['Eritema -has_anatomical_location-> antebrazo']);
+    expect(relations(sites('Herida reciente infectada en mano izquierda.'))).toEqual(['Herida -has_anatomical_location-> mano izquierda']);
+    // "irradiado a" still leads to the site; three describing words are too many.
+    expect(relations(sites('Dolor punzante irradiado a brazo.'))).toEqual(['Dolor -has_anatomical_location-> brazo']);
+    expect(relations(sites('Herida reciente profunda infectada en mano.'))).toEqual([]);
+    expect(relations(sites('Dolor\npunzante en rodilla.'))).toEqual([]);
+  });
+
   it('links over the size of the finding, the face, third or zone of the site, and "localizado en"', () => {
     expect(relations(sites('Herida de 3 cm en mano izquierda.'))).toEqual(['Herida -has_anatomical_location-> mano izquierda']);
     expect(relations(sites('Lesión eritematosa en cara anterior de pierna derecha.'))).toEqual([

@@ -113,6 +113,7 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   c(undefined, 'Substance', 'Hazardous or Poisonous Substance', ['tabaco', 'alcohol']),
   c(undefined, 'Diagnostic Procedure', 'Diagnostic Procedure', ['radiografía de tórax', 'TAC craneal', 'ecografía']),
   anatomy('rodilla', 'rodillas'),
+  anatomy('codo', 'codos'),
   anatomy('brazo'),
   anatomy('mano'),
   anatomy('fémur'),

@@ -23,7 +23,7 @@ function qualify(finding: Mention, qualifier: Mention): void {
 }
 
 /** Where a qualifier right after token `end` may start: there, or after an intensifier ("muy"). */
-function qualifierStart(tokens: readonly Token[], end: number): number {
+export function qualifierStart(tokens: readonly Token[], end: number): number {
   if (end >= tokens.length || (tokens[end] as Token).afterLineBreak) return -1;
   const intensifier = INTENSIFIERS.matchAt(tokens, end);
   if (intensifier === undefined) return end;

@@ -1,20 +1,34 @@
 /**
  * Anatomical sites: a finding followed by an Anatomy mention, right after it or after a preposition
- * (an article may come between; so may its size: "herida de 3 cm en dedo"), gets
+ * (an article may come between; so may its severity, a describing word or two and its size: "dolor
+ * intenso en FID", "lesiones descamativas en codos", "herida de 3 cm en dedo"), gets
  * `has_anatomical_location`; the site's head is the finding. Sites joined by
  * "y" or a comma attach to the same finding ("dolor en el brazo y en la pierna"). A negated
  * finding's site is negated with the same trigger. A site that opens its line with a colon, as
  * examination notes write them ("EEII: edemas con fóvea"), is where the findings of its sentence
  * with no site of their own are; it is not negated with them ("Abdomen: no doloroso").
  */
-import { isAnatomy, isFinding, type Mention } from '../mention.ts';
+import { isAnatomy, isFinding, isQualifier, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
+import { qualifierStart } from './qualifiers.ts';
 import type { Token } from '../text/tokenise.ts';
 import links from './links.json' with { type: 'json' };
 
 const SITE_PREPOSITIONS = PhraseSet.of(links.sitePrepositions);
 const ARTICLES = PhraseSet.of(links.articles);
 const COORDINATORS = PhraseSet.of(links.siteCoordinators);
+const DESCRIPTION_ENDINGS: readonly string[] = links.descriptionEndings;
+/** How many describing words may stand between a finding and its site. */
+const MAX_DESCRIPTION_WORDS = 2;
+/** Describing words are longer than "al", "ar" and other short function words with those endings. */
+const MIN_DESCRIPTION_LENGTH = 5;
+
+/** An adjective or participle that is no concept: "descamativas", "punzante", "situada". */
+function isDescription(text: string, token: Token): boolean {
+  if (token.kind !== 'word' || token.afterLineBreak || token.norm.length < MIN_DESCRIPTION_LENGTH) return false;
+  const first = text.charAt(token.start);
+  return first === first.toLowerCase() && DESCRIPTION_ENDINGS.some((e) => token.norm.endsWith(e));
+}
 
 function skipArticle(tokens: readonly Token[], at: number): number {
   return ARTICLES.matchAt(tokens, at)?.end ?? at;
@@ -53,19 +67,43 @@ function link(finding: Mention, site: Mention): void {
   if (finding.characteristics.negative !== undefined) site.characteristics.negative ??= finding.characteristics.negative;
 }
 
+/**
+ * What stands between the finding at mention `k` and its site: its severity and a describing word
+ * or two ("dolor intenso en FID", "lesiones descamativas en codos"), then its size ("herida de 3 cm
+ * en dedo índice"). Returns the token after them and the index of the mention after them.
+ */
+function pastDescription(text: string, mentions: readonly Mention[], tokens: readonly Token[], k: number): { after: number; next: number } {
+  let next = k + 1;
+  let after = (mentions[k] as Mention).endToken;
+  for (let words = 0; words < MAX_DESCRIPTION_WORDS; words++) {
+    const mention = mentions[next];
+    if (mention !== undefined && isQualifier(mention) && mention.firstToken === qualifierStart(tokens, after)) {
+      after = mention.endToken;
+      next++;
+    } else if (
+      mention?.firstToken !== after &&
+      after < tokens.length &&
+      SITE_PREPOSITIONS.matchAt(tokens, after) === undefined &&
+      isDescription(text, tokens[after] as Token)
+    )
+      after++;
+    else break;
+  }
+  const size = mentions[next];
+  if (size?.kind === 'quantity' && (size.firstToken === after || (size.firstToken === after + 1 && tokens[after]?.norm === 'de'))) {
+    after = size.endToken;
+    next++;
+  }
+  return { after, next };
+}
+
 export function attachSites(text: string, mentions: readonly Mention[], tokens: readonly Token[]): void {
   for (let k = 0; k < mentions.length; k++) {
     const finding = mentions[k] as Mention;
     if (!isFinding(finding)) continue;
-    let next = k + 1;
-    // A size between them stays out of the way: "herida de 3 cm en dedo índice".
-    let after = finding.endToken;
-    const size = mentions[next];
-    if (size?.kind === 'quantity' && (size.firstToken === after || (size.firstToken === after + 1 && tokens[after]?.norm === 'de'))) {
-      after = size.endToken;
-      next++;
-    }
-    let start = siteStart(text, tokens, after);
+    const past = pastDescription(text, mentions, tokens, k);
+    let next = past.next;
+    let start = siteStart(text, tokens, past.after);
     for (let site = mentions[next]; site !== undefined && site.firstToken === start; site = mentions[next]) {
       if (!isAnatomy(site) || site.head !== undefined) break;
       link(finding, site);
