@@ -172,7 +172,7 @@ describe('qualifiers', () => {
   function qualified(text: string): Prepared {
     const p = prepare(text);
     attachSites(p.text, p.mentions, p.tokens);
-    attachQualifiers(p.mentions, p.tokens);
+    attachQualifiers(p.text, p.mentions, p.tokens);
     return p;
   }
   const qualifierOf = (p: Prepared, span: string): string | undefined => p.textOf(p.get(span).characteristics.qualifier);
@@ -188,6 +188,14 @@ describe('qualifiers', () => {
     expect(qualifierOf(p, 'Tos')).toBe('leve');
   });
 
+  it('a describing word or two may stand between a finding and its severity', () => {
+    const p = qualified('Cefalea holocraneal opresiva de intensidad severa. Dolor punzante leve en rodilla.');
+    expect(qualifierOf(p, 'Cefalea')).toBe('de intensidad severa');
+    expect(qualifierOf(p, 'Dolor')).toBe('leve');
+    expect(headOf(p, 'rodilla')).toBe('Dolor');
+    expect(qualifierOf(qualified('Fiebre persistente prolongada continuada intensa.'), 'Fiebre')).toBeUndefined();
+  });
+
   it('a severity word right before a finding qualifies it, unless the finding before took it', () => {
     const p = qualified('Intenso dolor abdominal. Tos intensa disnea.');
     expect(qualifierOf(p, 'dolor abdominal')).toBe('Intenso');
@@ -195,7 +203,7 @@ describe('qualifiers', () => {
     expect(qualifierOf(p, 'disnea')).toBeUndefined();
   });
 
-  it('does not link across punctuation, a line break or another word, nor to what is no finding', () => {
+  it('does not link across punctuation, a line break or a word that describes nothing, nor to what is no finding', () => {
     const p = qualified('Cefalea, intensa. Fiebre\nleve. Tos poco intensa. Rodilla leve. Disnea muy\nleve.');
     expect(qualifierOf(p, 'Cefalea')).toBeUndefined();
     expect(headOf(p, 'intensa')).toBeUndefined();

@@ -19,7 +19,7 @@ export function attachHeadsAndRelations(
 ): void {
   attachSites(text, mentions, tokens);
   attachHeaderSites(mentions, tokens, sentenceOf);
-  attachQualifiers(mentions, tokens);
+  attachQualifiers(text, mentions, tokens);
   attachReportingVerbs(mentions, tokens);
   attachQuantities(text, mentions, tokens);
 }

@@ -1,7 +1,8 @@
 /**
  * Qualifiers: a severity word of the lexicon ("leve", "moderado", "intensa", "de intensidad
  * severa") qualifies the finding it stands next to: right after it ("cefalea intensa"), after the
- * finding's sites ("dolor en rodilla derecha intenso"), with "muy" between or not ("dolor muy
+ * finding's sites ("dolor en rodilla derecha intenso") or a describing word or two ("cefalea
+ * holocraneal opresiva de intensidad moderada"), with "muy" between or not ("dolor muy
  * intenso"), or right before it ("intenso dolor"; a finding before the word takes it first). The
  * finding gets `qualifier` and the qualifier's head is the finding. Sites must be attached first;
  * nothing links across a line break.
@@ -9,6 +10,7 @@
 import { isFinding, isQualifier, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
 import type { Token } from '../text/tokenise.ts';
+import { isDescription, MAX_DESCRIPTION_WORDS } from './descriptions.ts';
 import links from './links.json' with { type: 'json' };
 
 const INTENSIFIERS = PhraseSet.of(links.qualifierIntensifiers);
@@ -31,7 +33,7 @@ export function qualifierStart(tokens: readonly Token[], end: number): number {
 }
 
 /** `mentions` must be sorted by position. */
-export function attachQualifiers(mentions: readonly Mention[], tokens: readonly Token[]): void {
+export function attachQualifiers(text: string, mentions: readonly Mention[], tokens: readonly Token[]): void {
   for (let k = 0; k < mentions.length; k++) {
     const finding = mentions[k] as Mention;
     if (!isFinding(finding)) continue;
@@ -40,6 +42,11 @@ export function attachQualifiers(mentions: readonly Mention[], tokens: readonly 
     let next = k + 1;
     while (next < mentions.length && (mentions[next] as Mention).head === finding) end = (mentions[next++] as Mention).endToken;
     const after = mentions[next];
+    // A describing word or two may come first: "cefalea holocraneal opresiva de intensidad moderada".
+    for (let words = 0; words < MAX_DESCRIPTION_WORDS && after !== undefined && end < after.firstToken; words++) {
+      if (!isDescription(text, tokens[end] as Token)) break;
+      end++;
+    }
     const before = mentions[k - 1];
     if (free(after) && after.firstToken === qualifierStart(tokens, end)) qualify(finding, after);
     else if (free(before) && before.endToken === finding.firstToken && !(tokens[finding.firstToken] as Token).afterLineBreak)

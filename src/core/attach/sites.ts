@@ -10,6 +10,7 @@
  */
 import { isAnatomy, isFinding, isQualifier, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
+import { isDescription, MAX_DESCRIPTION_WORDS } from './descriptions.ts';
 import { qualifierStart } from './qualifiers.ts';
 import type { Token } from '../text/tokenise.ts';
 import links from './links.json' with { type: 'json' };
@@ -17,18 +18,6 @@ import links from './links.json' with { type: 'json' };
 const SITE_PREPOSITIONS = PhraseSet.of(links.sitePrepositions);
 const ARTICLES = PhraseSet.of(links.articles);
 const COORDINATORS = PhraseSet.of(links.siteCoordinators);
-const DESCRIPTION_ENDINGS: readonly string[] = links.descriptionEndings;
-/** How many describing words may stand between a finding and its site. */
-const MAX_DESCRIPTION_WORDS = 2;
-/** Describing words are longer than "al", "ar" and other short function words with those endings. */
-const MIN_DESCRIPTION_LENGTH = 5;
-
-/** An adjective or participle that is no concept: "descamativas", "punzante", "situada". */
-function isDescription(text: string, token: Token): boolean {
-  if (token.kind !== 'word' || token.afterLineBreak || token.norm.length < MIN_DESCRIPTION_LENGTH) return false;
-  const first = text.charAt(token.start);
-  return first === first.toLowerCase() && DESCRIPTION_ENDINGS.some((e) => token.norm.endsWith(e));
-}
 
 function skipArticle(tokens: readonly Token[], at: number): number {
   return ARTICLES.matchAt(tokens, at)?.end ?? at;
