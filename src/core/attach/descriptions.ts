@@ -6,7 +6,8 @@
 import type { Token } from '../text/tokenise.ts';
 import links from './links.json' with { type: 'json' };
 
-const DESCRIPTION_ENDINGS: readonly string[] = links.descriptionEndings;
+const DESCRIPTION_ENDINGS: ReadonlySet<string> = new Set(links.descriptionEndings);
+const ENDING_LENGTHS: readonly number[] = [...new Set(links.descriptionEndings.map((e) => e.length))];
 /** How many describing words may stand between a finding and what belongs to it. */
 export const MAX_DESCRIPTION_WORDS = 2;
 /** Describing words are longer than "al", "ar" and other short function words with those endings. */
@@ -16,5 +17,7 @@ const MIN_DESCRIPTION_LENGTH = 5;
 export function isDescription(text: string, token: Token): boolean {
   if (token.kind !== 'word' || token.afterLineBreak || token.norm.length < MIN_DESCRIPTION_LENGTH) return false;
   const first = text.charAt(token.start);
-  return first === first.toLowerCase() && DESCRIPTION_ENDINGS.some((e) => token.norm.endsWith(e));
+  if (first !== first.toLowerCase()) return false;
+  for (const length of ENDING_LENGTHS) if (DESCRIPTION_ENDINGS.has(token.norm.slice(-length))) return true;
+  return false;
 }

@@ -72,8 +72,8 @@ function pastDescription(text: string, mentions: readonly Mention[], tokens: rea
     } else if (
       mention?.firstToken !== after &&
       after < tokens.length &&
-      SITE_PREPOSITIONS.matchAt(tokens, after) === undefined &&
-      isDescription(text, tokens[after] as Token)
+      isDescription(text, tokens[after] as Token) &&
+      SITE_PREPOSITIONS.matchAt(tokens, after) === undefined
     )
       after++;
     else break;
