@@ -10,10 +10,10 @@ import {
   AFFIRMERS,
   BACKWARD_STOPS,
   CLAUSE_COMMAS,
+  CLOSED_STATEMENT_CONCEPTS,
   CONTEXT_RULES,
   FORM_ANSWERS,
   FUSED_VERB_PREFIXES,
-  CLOSED_STATEMENT_CONCEPTS,
   NOT_HEDGED,
   STATEMENT_ENDINGS,
   VERB_COORDINATORS,
@@ -48,7 +48,7 @@ function modifiable(m: Mention): boolean {
   return m.kind === 'concept' && !isFamilyMember(m);
 }
 
-/** How many words may come between "por" and the reason it gives ("por riesgo de sangrado"). */
+/** How many words may come between "por", "con" or "en" and the reason or means ("por riesgo de sangrado"). */
 const REASON_REACH_WORDS = 2;
 
 /** A drug, test, treatment or activity: an act, which uncertainty leaves alone. */
@@ -111,8 +111,7 @@ class SentenceScanner {
     }
     if (here !== undefined) return this.enterMention(i, here);
     if (this.negation !== undefined && this.tok(i).norm === ',' && this.closesStatement(i)) {
-      this.close('negation');
-      this.floor = i + 1;
+      this.endNegation(i + 1);
       return i + 1;
     }
     if (this.tok(i).kind === 'word') {
@@ -126,10 +125,7 @@ class SentenceScanner {
   private applyRule(i: number, end: number, r: Rule): number {
     if (r.role === 'pseudo') return this.pass(end);
     if (r.role === 'reason') {
-      if (this.isReason(end, r.reasons)) {
-        this.close('negation');
-        this.floor = end;
-      }
+      if (this.isReason(end, r.reasons)) this.endNegation(end);
       return this.pass(end);
     }
     if (r.role === 'terminator') return this.terminate(end);
@@ -157,11 +153,17 @@ class SentenceScanner {
     return this.pass(from);
   }
 
+  /** Ends every scope before token `end` (a terminator), and moves past it. */
   private terminate(end: number): number {
-    this.close('negation');
+    this.endNegation(end);
     this.close('uncertainty');
-    this.floor = end;
     return this.pass(end);
+  }
+
+  /** Ends the negation scope; nothing before token `at` is negated by a later cue. */
+  private endNegation(at: number): void {
+    this.close('negation');
+    this.floor = at;
   }
 
   /**
@@ -226,9 +228,9 @@ class SentenceScanner {
    * what is negated: a procedure, how or where a finding was ruled out ("Se descarta neumonía por
    * radiografía", "con angioTC", "No se observan alteraciones en la radiografía"), or, after "por"
    * (`reasons`), a finding after a withheld act ("No se pauta AINE por insuficiencia renal": the
-   * renal failure is there). After a negated finding, "por" and another
-   * finding may still be negated ("no dolor por hernia"), so that is left alone. The concept may
-   * come a few words on ("por riesgo de sangrado").
+   * renal failure is there). After a negated finding, "por" and another finding may still be
+   * negated ("no dolor por hernia"), so that is left alone. The concept may come a few words on
+   * ("por riesgo de sangrado").
    */
   private isReason(at: number, reasons: boolean): boolean {
     if (this.negation === undefined) return false;

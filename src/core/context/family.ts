@@ -68,9 +68,12 @@ export function applyFamilyMembers(mentions: readonly Mention[], tokens: readonl
       const m = mentions[k] as Mention;
       if (relative !== undefined && endsScope(tokens, previousEnd, m.endToken)) relative = undefined;
       previousEnd = Math.max(previousEnd, m.endToken);
-      if (isFamilyMember(m) && isCompanion(tokens, m.firstToken)) {
-        relative = undefined;
-      } else if (isFamilyMember(m)) {
+      if (isFamilyMember(m)) {
+        if (isCompanion(tokens, m.firstToken)) {
+          // "Acude con su madre por fiebre": the fever is the patient's.
+          relative = undefined;
+          continue;
+        }
         const linked = linkedBefore(mentions, tokens, from, k);
         // A relative named right after a concept is more specific than one before it; it closes
         // that phrase and opens no scope of its own ("asma en la madre, HTA en el padre").

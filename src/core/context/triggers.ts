@@ -52,7 +52,7 @@ function entries(): [string, Rule][] {
   add(uncertainty.backward, cue('uncertainty', 'backward'));
   add(uncertainty.hypothetical, cue('uncertainty', 'forward'));
   add(uncertainty.conditional, cue('uncertainty', 'forward', { conditional: true }));
-  // Later entries win on the same phrase: pseudo-triggers and terminators override cues.
+  // Later entries win on the same phrase: pseudo-triggers, terminators and reasons override cues.
   add(scopeRules.pseudo, { role: 'pseudo' });
   add(scopeRules.terminators, { role: 'terminator' });
   add(scopeRules.reasons, { role: 'reason', reasons: true });
