@@ -145,3 +145,20 @@ test('a 50,000-character note renders and the page stays responsive', async ({ p
   expect(Date.now() - started).toBeLessThan(5_000);
   await page.screenshot({ path: info.outputPath('note-50k.png') });
 });
+
+test('an example note fills the text box, and annotating it shows where each negation stops', async ({ page }) => {
+  const rendered = await armRendered(page);
+  await page.getByRole('group', { name: 'Notas de ejemplo' }).getByRole('button', { name: 'Alcance de la negación' }).click();
+  await expect(page.getByLabel('Texto de la nota')).toHaveValue(/^Mujer sin alergias medicamentosas conocidas/);
+  await page.getByRole('button', { name: 'Anotar', exact: true }).click();
+  await rendered();
+  const concept = (text: string) => page.locator('.doc [data-ann]', { hasText: new RegExp(`^${text}$`) }).first();
+  await expect(concept('alergias medicamentosas')).toHaveClass(/\bneg\b/);
+  for (const text of ['hipertensa', 'insuficiencia renal', 'tos']) await expect(concept(text)).toBeVisible();
+  // The history after "sin alergias conocidas," and the reason after "por" are there.
+  await expect(concept('hipertensa')).not.toHaveClass(/\bneg\b/);
+  await expect(concept('insuficiencia renal')).not.toHaveClass(/\bneg\b/);
+  await expect(concept('AINE')).toHaveClass(/\bneg\b/);
+  await expect(concept('tos')).not.toHaveClass(/\bneg\b/);
+  await expect(concept('disnea')).toHaveClass(/\bunc\b/);
+});

@@ -1,4 +1,4 @@
-/** Example notes, one click each: negation, relations, family history, quantities, dates. */
+/** Example notes, one click each: negation and where it stops, relations, family history, quantities, dates. */
 export interface Example {
   readonly label: string;
   readonly text: string;
@@ -11,6 +11,12 @@ export const EXAMPLES: readonly Example[] = [
   { label: 'Cantidades', text: 'Analítica: Hb 10,2 g/dl, LDL 64 mg/dl, glucosa 110 mg/dl.' },
   { label: 'Fechas', text: 'Acude por fiebre desde hace 3 días. Tos la semana pasada. Paracetamol cada 8 horas durante 5 días.' },
   { label: 'Incertidumbre', text: 'Posible neumonía basal derecha. No se descarta insuficiencia cardiaca.' },
+  {
+    label: 'Alcance de la negación',
+    text:
+      'Mujer sin alergias medicamentosas conocidas, hipertensa y diabética. Niega fiebre, pero sí tos. ' +
+      'No se pauta AINE por insuficiencia renal. No tolera la vía oral por vómitos. Si disnea, acudir a urgencias.',
+  },
   {
     label: 'Nota completa',
     text:
