@@ -122,7 +122,8 @@ describe('negation cues', () => {
     expect(negation(history, 'diabética')).toBeUndefined();
     expect(negation(cues('Sin hábitos tóxicos, HTA.'), 'HTA')).toBeUndefined();
     expect(negation(cues('Sin antecedentes de interés, asma.'), 'asma')).toBeUndefined();
-    expect(negation(cues('No alergias, asma.'), 'asma')).toBeUndefined();
+    // A bare allergy opens no history: the denial runs over the list.
+    expect(negation(cues('Niega alergias, asma y fiebre.'), 'asma')).toBe('Niega');
     expect(negation(cues('Sin fiebre, tos, disnea.'), 'disnea')).toBe('Sin');
     // Before the comma, an ending alone closes nothing.
     expect(negation(cues('Sin alergias conocidas ni asma.'), 'asma')).toBe('Sin');

@@ -10,7 +10,6 @@ import {
   AFFIRMERS,
   BACKWARD_STOPS,
   CLAUSE_COMMAS,
-  CLOSED_STATEMENT_CONCEPTS,
   CONTEXT_RULES,
   FORM_ANSWERS,
   FUSED_VERB_PREFIXES,
@@ -241,17 +240,14 @@ class SentenceScanner {
   }
 
   /**
-   * Whether the comma at `comma` ends a negated statement that history lists open with: its last
-   * concept is an allergy ("Sin alergias, HTA"), or its last words close it ("sin alergias
-   * medicamentosas conocidas, hipertensa"). A list of findings goes on over commas ("Sin fiebre,
-   * tos ni disnea").
+   * Whether the comma at `comma` ends a negated statement that history lists open with, because its
+   * last words close it ("sin alergias medicamentosas conocidas, hipertensa"). A list goes on over
+   * commas ("Sin fiebre, tos ni disnea", "Niega alergias, HTA y DM").
    */
   private closesStatement(comma: number): boolean {
     const scope = this.negation;
     if (scope === undefined) return false;
-    const last = scope.last;
-    if (last !== undefined && last.endToken === comma) return CLOSED_STATEMENT_CONCEPTS.has(last.concept.cui);
-    for (let from = Math.max(scope.from, last?.endToken ?? 0, comma - 2); from < comma; from++) {
+    for (let from = Math.max(scope.from, scope.last?.endToken ?? 0, comma - 2); from < comma; from++) {
       if (STATEMENT_ENDINGS.matchAt(this.tokens, from)?.end === comma) return true;
     }
     return false;

@@ -86,8 +86,5 @@ export const AFFIRMERS = PhraseSet.of(scopeRules.affirmers);
 /** Last words of a negated statement that is complete at its comma ("sin alergias conocidas,"). */
 export const STATEMENT_ENDINGS = PhraseSet.of(scopeRules.closedStatements.endings);
 
-/** Concepts that, negated, are a statement complete at its comma ("No alergias, HTA"). */
-export const CLOSED_STATEMENT_CONCEPTS: ReadonlySet<string> = new Set(scopeRules.closedStatements.concepts);
-
 /** Categories of acts rather than hypotheses, which uncertainty cues leave alone. */
 export const NOT_HEDGED: ReadonlySet<string> = new Set(scopeRules.notHedged);
