@@ -122,7 +122,8 @@ describe('negation cues', () => {
     expect(negation(history, 'diabética')).toBeUndefined();
     expect(negation(cues('Sin hábitos tóxicos, HTA.'), 'HTA')).toBeUndefined();
     expect(negation(cues('Sin antecedentes de interés, asma.'), 'asma')).toBeUndefined();
-    // A bare allergy opens no history: the denial runs over the list.
+    // A list joined by "o" or "ni" is a list of denials; a bare allergy opens no history either.
+    expect(negation(cues('Niega hábitos tóxicos, fiebre o tos.'), 'tos')).toBe('Niega');
     expect(negation(cues('Niega alergias, asma y fiebre.'), 'asma')).toBe('Niega');
     expect(negation(cues('Sin fiebre, tos, disnea.'), 'disnea')).toBe('Sin');
     // Before the comma, an ending alone closes nothing.

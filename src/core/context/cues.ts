@@ -13,6 +13,7 @@ import {
   CONTEXT_RULES,
   FORM_ANSWERS,
   FUSED_VERB_PREFIXES,
+  NEGATED_LIST_JOINERS,
   NOT_HEDGED,
   STATEMENT_ENDINGS,
   VERB_COORDINATORS,
@@ -241,16 +242,20 @@ class SentenceScanner {
 
   /**
    * Whether the comma at `comma` ends a negated statement that history lists open with, because its
-   * last words close it ("sin alergias medicamentosas conocidas, hipertensa"). A list goes on over
-   * commas ("Sin fiebre, tos ni disnea", "Niega alergias, HTA y DM").
+   * last words close it ("sin alergias medicamentosas conocidas, hipertensa y diabética"), and what
+   * follows is no negated list ("Niega hábitos tóxicos, fiebre o tos"). A list goes on over commas
+   * ("Sin fiebre, tos ni disnea", "Niega alergias, HTA y DM").
    */
   private closesStatement(comma: number): boolean {
     const scope = this.negation;
     if (scope === undefined) return false;
-    for (let from = Math.max(scope.from, scope.last?.endToken ?? 0, comma - 2); from < comma; from++) {
-      if (STATEMENT_ENDINGS.matchAt(this.tokens, from)?.end === comma) return true;
+    let closed = false;
+    for (let from = Math.max(scope.from, scope.last?.endToken ?? 0, comma - 2); from < comma && !closed; from++) {
+      closed = STATEMENT_ENDINGS.matchAt(this.tokens, from)?.end === comma;
     }
-    return false;
+    if (!closed) return false;
+    for (let i = comma + 1; i < this.end && this.tok(i).norm !== ';'; i++) if (NEGATED_LIST_JOINERS.has(this.tok(i).norm)) return false;
+    return true;
   }
 
   /** The mention that starts at token `i`, skipping any that the scan has passed. */

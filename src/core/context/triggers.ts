@@ -86,5 +86,8 @@ export const AFFIRMERS = PhraseSet.of(scopeRules.affirmers);
 /** Last words of a negated statement that is complete at its comma ("sin alergias conocidas,"). */
 export const STATEMENT_ENDINGS = PhraseSet.of(scopeRules.closedStatements.endings);
 
+/** Words that join a negated list ("fiebre o tos", "ni tos"), which a closed statement does not end. */
+export const NEGATED_LIST_JOINERS: ReadonlySet<string> = new Set(scopeRules.closedStatements.negatedListJoiners);
+
 /** Categories of acts rather than hypotheses, which uncertainty cues leave alone. */
 export const NOT_HEDGED: ReadonlySet<string> = new Set(scopeRules.notHedged);
