@@ -105,6 +105,8 @@ describe('negation cues', () => {
     expect(negation(cues('No se observan alteraciones en la radiografía de tórax.'), 'radiografía de tórax')).toBeUndefined();
     expect(negation(cues('Sin dolor en la ecografía.'), 'dolor')).toBe('Sin');
     expect(negation(cues('Sin dolor en la ecografía.'), 'ecografía')).toBeUndefined();
+    // Before any negated finding, a test after "con" may be what is not done.
+    expect(negation(cues('No se realiza seguimiento con ecografía.'), 'ecografía')).toBe('No se realiza');
     // "con" gives a means, never a reason.
     expect(negation(cues('No se administra heparina con sangrado.'), 'sangrado')).toBe('No se administra');
     // After a negated finding, "por" and another finding stay in the scope; so does a site.

@@ -19,6 +19,7 @@ import {
   VERB_COORDINATORS,
   YES_LEADS,
   type CueKind,
+  type Gives,
   type Rule,
 } from './triggers.ts';
 
@@ -125,7 +126,7 @@ class SentenceScanner {
   private applyRule(i: number, end: number, r: Rule): number {
     if (r.role === 'pseudo') return this.pass(end);
     if (r.role === 'reason') {
-      if (this.isReason(end, r.reasons)) this.endNegation(end);
+      if (this.isReason(end, r.gives)) this.endNegation(end);
       return this.pass(end);
     }
     if (r.role === 'terminator') return this.terminate(end);
@@ -224,20 +225,25 @@ class SentenceScanner {
   }
 
   /**
-   * Whether "por", "con" or "en" before token `at` gives a reason or a means rather than more of
-   * what is negated: a procedure, how or where a finding was ruled out ("Se descarta neumonía por
-   * radiografía", "con angioTC", "No se observan alteraciones en la radiografía"), or, after "por"
-   * (`reasons`), a finding after a withheld act ("No se pauta AINE por insuficiencia renal": the
-   * renal failure is there). After a negated finding, "por" and another finding may still be
-   * negated ("no dolor por hernia"), so that is left alone. The concept may come a few words on
-   * ("por riesgo de sangrado").
+   * Whether "por", "con" or "en" before token `at` gives a reason, a means or a place rather than
+   * more of what is negated:
+   * - a test after "en": where a finding was looked for ("No se observan alteraciones en la
+   *   radiografía");
+   * - a test after "por" or "con" once a finding is negated: how it was ruled out ("Se descarta TEP
+   *   con angioTC"); before that the test itself may be negated ("No se realiza seguimiento con
+   *   ecografía");
+   * - a finding after "por" and a withheld act: the reason, which is there ("No se pauta AINE por
+   *   insuficiencia renal"). After a negated finding, "por" and another finding may still be
+   *   negated ("no dolor por hernia"), so that is left alone.
+   * The concept may come a few words on ("por riesgo de sangrado").
    */
-  private isReason(at: number, reasons: boolean): boolean {
+  private isReason(at: number, gives: Gives): boolean {
     if (this.negation === undefined) return false;
     const next = this.conceptNear(at, REASON_REACH_WORDS);
     if (next === undefined) return false;
     const last = this.negation.last;
-    return isProcedure(next) || (reasons && last !== undefined && isAct(last) && isFinding(next));
+    if (isProcedure(next)) return gives === 'place' || (last !== undefined && isFinding(last));
+    return gives === 'reason' && last !== undefined && isAct(last) && isFinding(next);
   }
 
   /**

@@ -10,14 +10,17 @@ import uncertainty from './uncertainty-triggers.json' with { type: 'json' };
 
 export type CueKind = 'negation' | 'uncertainty';
 
+/** What a preposition of `scopeRules.reasons`, `means` or `places` introduces. */
+export type Gives = 'reason' | 'means' | 'place';
+
 export type Rule =
   | { readonly role: 'pseudo' }
   | { readonly role: 'terminator' }
   /**
-   * Ends a negation scope when a procedure follows, how a finding was ruled out ("con angioTC"),
-   * or, for `reasons`, a finding after a withheld act (see `SentenceScanner.isReason`).
+   * "por", "con", "en": ends a negation scope when what follows is a reason or a means, not more of
+   * what is negated (see `SentenceScanner.isReason`).
    */
-  | { readonly role: 'reason'; readonly reasons: boolean }
+  | { readonly role: 'reason'; readonly gives: Gives }
   | {
       readonly role: 'cue';
       readonly kind: CueKind;
@@ -55,8 +58,9 @@ function entries(): [string, Rule][] {
   // Later entries win on the same phrase: pseudo-triggers, terminators and reasons override cues.
   add(scopeRules.pseudo, { role: 'pseudo' });
   add(scopeRules.terminators, { role: 'terminator' });
-  add(scopeRules.reasons, { role: 'reason', reasons: true });
-  add(scopeRules.means, { role: 'reason', reasons: false });
+  add(scopeRules.reasons, { role: 'reason', gives: 'reason' });
+  add(scopeRules.means, { role: 'reason', gives: 'means' });
+  add(scopeRules.places, { role: 'reason', gives: 'place' });
   return list;
 }
 
