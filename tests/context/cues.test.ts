@@ -205,6 +205,8 @@ describe('uncertainty cues', () => {
     expect(uncertainty(cues('No fiebre, si tos.'), 'tos')).toBeUndefined();
     expect(uncertainty(cues('Niega fiebre, sí tos.'), 'tos')).toBeUndefined();
     expect(uncertainty(cues('Tos si, fiebre no.'), 'fiebre')).toBeUndefined();
+    // A condition that opens the sentence needs a comma before its main clause.
+    expect(uncertainty(cues('No refiere fiebre. Si refiere tos.'), 'tos')).toBeUndefined();
     // A condition on what is there hedges nothing, and ends the scope before it.
     const persists = cues('Valorar neumonía si persiste la fiebre.');
     expect(uncertainty(persists, 'neumonía')).toBe('Valorar');

@@ -169,12 +169,19 @@ class SentenceScanner {
 
   /**
    * Whether "si" at token `i` is "sí" (yes): written so, after "pero", a comma or a colon ("pero si
-   * tos", "Tos: si"), or closing its clause ("Tos si, fiebre no").
+   * tos", "Tos: si"), closing its clause ("Tos si, fiebre no"), or opening a sentence with no comma
+   * before the main clause that a condition needs ("Si refiere tos.", but "Si fiebre, acudir").
    */
   private readsAsYes(i: number): boolean {
     const t = this.tok(i);
     if (this.text.slice(t.start, t.end).toLowerCase() !== 'si') return true;
-    return (i > this.start && YES_LEADS.has(this.tok(i - 1).norm)) || this.endsClause(i + 1);
+    if (i === this.start) return !this.commaAfter(i + 1);
+    return YES_LEADS.has(this.tok(i - 1).norm) || this.endsClause(i + 1);
+  }
+
+  private commaAfter(from: number): boolean {
+    for (let k = from; k < this.end; k++) if (this.tok(k).norm === ',') return true;
+    return false;
   }
 
   /** A mention starting at token `i`: open scopes cover it. */
