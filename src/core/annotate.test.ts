@@ -41,6 +41,8 @@ function expectWellFormed(text: string, result: AnnotationResult): void {
     expect(ids.has(r.to)).toBe(true);
   }
   if (result.relations !== undefined) expect(result.relations.length).toBeGreaterThan(0);
+  const order = (result.relations ?? []).map((r) => [r.from, r.to]);
+  expect(order).toEqual([...order].sort((x, y) => (x[0] as number) - (y[0] as number) || (x[1] as number) - (y[1] as number)));
 }
 
 describe('annotate', () => {
@@ -61,6 +63,17 @@ describe('annotate', () => {
     expect(result.annotations.map((a) => a.match.text)).toEqual(['Dolor', 'rodilla derecha', 'Fiebre']);
     expect(result.relations).toEqual([{ from: 0, to: 1, rel: 'has_anatomical_location' }]);
     expect(result.annotations[2]?.head).toBeUndefined();
+  });
+
+  it("lists relations by their ends' ids, whichever stage made them", () => {
+    // The site is linked before the time, whose annotation comes first.
+    const text = 'Desde ayer dolor en rodilla.';
+    const result = annotator.annotate(text, { text_datetime: '2024-06-10T12:00:00' });
+    expect(result.relations).toEqual([
+      { from: 1, to: 0, rel: 'has_time' },
+      { from: 1, to: 2, rel: 'has_anatomical_location' },
+    ]);
+    expectWellFormed(text, result);
   });
 
   it('negates within the clause only', () => {

@@ -80,6 +80,7 @@ function emitResult(
 
   const annotations: Annotation[] = [];
   let relations: Relation[] | undefined;
+  let relationsOrdered = true;
   for (const m of ordered) {
     const { code, type } = fieldsOf(m.concept);
     const ch = m.characteristics;
@@ -98,11 +99,16 @@ function emitResult(
     if (m.head !== undefined && m.head.id >= 0) annotation.head = m.head.id;
     annotations.push(annotation);
     for (const r of m.relations) {
-      if (r.to.id >= 0) (relations ??= []).push({ from: m.id, to: r.to.id, rel: r.rel });
+      if (r.to.id < 0) continue;
+      const relation: Relation = { from: m.id, to: r.to.id, rel: r.rel };
+      const last = relations?.[relations.length - 1];
+      // Mentions come in id order, so only a mention's own relations may be out of order.
+      if (last !== undefined && last.from === relation.from && last.to > relation.to) relationsOrdered = false;
+      (relations ??= []).push(relation);
     }
   }
   if (relations === undefined) return { annotations, version };
-  relations.sort((a, b) => a.from - b.from || a.to - b.to);
+  if (!relationsOrdered) relations.sort((a, b) => a.from - b.from || a.to - b.to);
   return { annotations, relations, version };
 }
 
