@@ -51,6 +51,10 @@ describe('quantities', () => {
     ]);
   });
 
+  it('read colony counts of a culture, a comparison sign before them left out', () => {
+    expect(quantities('Urocultivo: >100.000 UFC/ml de E. coli.')).toEqual([{ span: '100.000 UFC/ml', value: 100000, unit: 'UFC/ml' }]);
+  });
+
   it('read doses and rates per interval or per kilo, and troponin in ng/L', () => {
     expect(quantities('Bisoprolol 2,5 mg/12h, paracetamol 1 g/8 h, noradrenalina 0,1 µg/kg/min, troponina T 250 ng/L.')).toEqual([
       { span: '2,5 mg/12h', value: 2.5, unit: 'mg/12h' },
