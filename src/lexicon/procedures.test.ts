@@ -18,6 +18,13 @@ describe('procedures in the default lexicon', () => {
     ]);
   });
 
+  it('tags pulmonary artery pressure and the newer laboratory tests measurable, so their values attach', () => {
+    const result = annotator.annotate('PSAP 45 mmHg. NT-proBNP 1.250 pg/ml, cistatina C 1,4 mg/l.');
+    const text = (id: number): string | undefined => result.annotations.find((a) => a.id === id)?.match.text;
+    const pairs = (result.relations ?? []).filter((r) => r.rel === 'has_quantity').map((r) => `${text(r.from)} -> ${text(r.to)}`);
+    expect(pairs).toEqual(['PSAP -> 45 mmHg', 'NT-proBNP -> 1.250 pg/ml', 'cistatina C -> 1,4 mg/l']);
+  });
+
   it('keeps a health care activity whole', () => {
     expect(found('Valoración preanestésica: ASA III.')).toContain('Valoración preanestésica=C0474221');
   });
