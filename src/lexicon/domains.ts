@@ -58,6 +58,8 @@ export function domainOf(c: LexiconConcept): Domain {
   if (c.category === 'Substance') return 'drugs';
   if (c.category === 'Anatomy') return 'anatomy';
   if (c.category === 'Diagnostic Procedure' || c.category === 'Therapeutic or Preventive Procedure') return 'procedures';
+  // Health care activities ("valoración preanestésica", "ingreso hospitalario") are procedures too (issue 17).
+  if (c.semantic_type === 'Health Care Activity') return 'procedures';
   if (DISEASE_TYPES.has(c.semantic_type)) return 'diseases';
   if (c.category === 'Manufactured Object') return 'devices';
   if (SIGN_TYPES.has(c.semantic_type)) return 'signs and symptoms';
