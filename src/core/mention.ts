@@ -1,24 +1,17 @@
 /**
- * The pipeline's working representation of one annotation before it is emitted: UTF-16 ranges,
- * token ranges, and links as object references (ids are assigned only by the emit stage).
+ * The pipeline's working representation of one annotation before it is emitted: UTF-16 ranges and
+ * token ranges. The match stage may still adjust a mention (laterality, senses); once the measure
+ * stage is done the mentions are read-only, and later stages describe them in layers indexed by
+ * mention (see `doc.ts`).
  */
-import type { Quantity, RelationKind, Span, Timex } from './contract.ts';
+import type { Quantity, Timex } from './contract.ts';
 import type { ConceptEntry } from './dictionary/types.ts';
+import roleTable from './roles.json' with { type: 'json' };
 
 export type MentionKind = 'concept' | 'quantity' | 'temporal';
 
-/** A cue span (negation or uncertainty trigger) in UTF-16 indices of the text. */
-export interface Cue {
-  readonly start: number;
-  readonly end: number;
-}
-
+/** What the measure stage reads off a quantity or a date. */
 export interface MentionCharacteristics {
-  negative?: Cue;
-  uncertain?: Cue;
-  familyMember?: Mention;
-  quantifier?: Mention;
-  qualifier?: Mention;
   quantity?: Quantity;
   timex?: Timex;
 }
@@ -33,11 +26,6 @@ export interface Mention {
   end: number;
   readonly concept: ConceptEntry;
   readonly characteristics: MentionCharacteristics;
-  head?: Mention;
-  readonly relations: { rel: RelationKind; to: Mention }[];
-  /** Set by the emit stage: the annotation id (-1 before) and the match span, shared by reference. */
-  id: number;
-  span: Span | undefined;
 }
 
 export function newMention(
@@ -48,51 +36,63 @@ export function newMention(
   start: number,
   end: number,
 ): Mention {
-  return { kind, concept, firstToken, endToken, start, end, characteristics: {}, relations: [], id: -1, span: undefined };
+  return { kind, concept, firstToken, endToken, start, end, characteristics: {} };
 }
 
-/** Categories of concepts that are findings: what negation, reporting verbs and sites apply to. */
-const FINDING_CATEGORIES: ReadonlySet<string> = new Set([
-  'Finding',
-  'Disease or Syndrome',
-  'Phenomenon',
-  'Laboratory or Test Result',
-  'Organism Attribute',
-]);
-
-export function isFinding(m: Mention): boolean {
-  return m.concept.category !== undefined && FINDING_CATEGORIES.has(m.concept.category);
+/** Freezes mentions and what they hold, so that no later stage can change them. */
+export function freezeMentions(mentions: readonly Mention[]): readonly Mention[] {
+  for (const m of mentions) {
+    Object.freeze(m.characteristics);
+    Object.freeze(m);
+  }
+  return Object.freeze(mentions);
 }
 
-/** Categories of concepts that are acts done to the patient: tests and treatments. */
-const PROCEDURE_CATEGORIES: ReadonlySet<string> = new Set([
-  'Diagnostic Procedure',
-  'Laboratory Procedure',
-  'Therapeutic or Preventive Procedure',
-]);
+/** The semantic roles of `roles.json`. */
+export type Role = keyof typeof roleTable.roles;
+export const ROLES = Object.keys(roleTable.roles) as Role[];
 
-export function isProcedure(m: Mention): boolean {
-  return m.concept.category !== undefined && PROCEDURE_CATEGORIES.has(m.concept.category);
+interface RoleDefinition {
+  readonly categories?: readonly string[];
+  readonly semanticTypes?: readonly string[];
+  readonly tags?: readonly string[];
 }
 
-export function isAnatomy(m: Mention): boolean {
-  return m.concept.category === 'Anatomy';
+type ConceptTest = (c: ConceptEntry) => boolean;
+
+function compileRole(definition: RoleDefinition): ConceptTest {
+  const categories: ReadonlySet<string> = new Set(definition.categories ?? []);
+  const semanticTypes: ReadonlySet<string> = new Set(definition.semanticTypes ?? []);
+  const tags = definition.tags ?? [];
+  return (c) =>
+    (c.category !== undefined && categories.has(c.category)) ||
+    semanticTypes.has(c.semanticType) ||
+    (tags.length > 0 && c.tags.length > 0 && tags.some((t) => (c.tags as readonly string[]).includes(t)));
 }
 
-/** A severity word ("leve", "intensa"): the lexicon gives it the category Qualitative Concept. */
-export function isQualifier(m: Mention): boolean {
-  return m.kind === 'concept' && m.concept.category === 'Qualitative Concept';
+const ROLE_TESTS = Object.fromEntries(ROLES.map((role) => [role, compileRole(roleTable.roles[role] as RoleDefinition)])) as Record<
+  Role,
+  ConceptTest
+>;
+
+/** Whether a concept mention plays `role` (quantities and dates play none). */
+export function hasRole(m: Mention, role: Role): boolean {
+  return m.kind === 'concept' && ROLE_TESTS[role](m.concept);
 }
 
-export function isReportingVerb(m: Mention): boolean {
-  const tags = m.concept.tags;
-  return tags.length > 0 && tags.includes('reporting_verb');
-}
+const isFindingConcept = ROLE_TESTS.finding;
+const isProcedureConcept = ROLE_TESTS.procedure;
+const isAnatomyConcept = ROLE_TESTS.anatomy;
+const isQualifierConcept = ROLE_TESTS.qualifier;
+const isReportingVerbConcept = ROLE_TESTS.reporting_verb;
+const isFamilyConcept = ROLE_TESTS.family;
 
-/** A relative ("madre", "abuela materna"): the lexicon gives it the semantic type Family Group. */
-export function isFamilyMember(m: Mention): boolean {
-  return m.kind === 'concept' && m.concept.semanticType === 'Family Group';
-}
+export const isFinding = (m: Mention): boolean => m.kind === 'concept' && isFindingConcept(m.concept);
+export const isProcedure = (m: Mention): boolean => m.kind === 'concept' && isProcedureConcept(m.concept);
+export const isAnatomy = (m: Mention): boolean => m.kind === 'concept' && isAnatomyConcept(m.concept);
+export const isQualifier = (m: Mention): boolean => m.kind === 'concept' && isQualifierConcept(m.concept);
+export const isReportingVerb = (m: Mention): boolean => m.kind === 'concept' && isReportingVerbConcept(m.concept);
+export const isFamilyMember = (m: Mention): boolean => m.kind === 'concept' && isFamilyConcept(m.concept);
 
 /** Orders mentions by text position (longer first on ties), as every stage after matching expects. */
 export function byPosition(a: Mention, b: Mention): number {
