@@ -60,15 +60,15 @@ export interface AttachLayer {
 
 export interface Doc {
   readonly text: string;
-  readonly config?: RequestConfig;
-  readonly tokens?: readonly Token[];
+  readonly config?: RequestConfig | undefined;
+  readonly tokens?: readonly Token[] | undefined;
   /** Sentence number of each token (line breaks end sentences). */
-  readonly sentenceOf?: Uint32Array;
+  readonly sentenceOf?: Uint32Array | undefined;
   /** Sorted by position; read-only after the measure stage. */
-  readonly mentions?: readonly Mention[];
-  readonly context?: ContextLayer;
-  readonly attach?: AttachLayer;
-  readonly result?: AnnotationResult;
+  readonly mentions?: readonly Mention[] | undefined;
+  readonly context?: ContextLayer | undefined;
+  readonly attach?: AttachLayer | undefined;
+  readonly result?: AnnotationResult | undefined;
 }
 
 /** The attach layer while the attach stage builds it. */
@@ -78,6 +78,8 @@ export interface AttachBuilder {
   readonly qualifier: Int32Array;
   readonly inheritedNegative: (Cue | undefined)[];
   readonly relations: Link[];
+  /** By mention index: 1 once it has an anatomical location (what header sites check). */
+  readonly located: Uint8Array;
 }
 
 export function newAttachBuilder(mentionCount: number): AttachBuilder {
@@ -87,10 +89,6 @@ export function newAttachBuilder(mentionCount: number): AttachBuilder {
     qualifier: new Int32Array(mentionCount).fill(-1),
     inheritedNegative: new Array<Cue | undefined>(mentionCount).fill(undefined),
     relations: [],
+    located: new Uint8Array(mentionCount),
   };
-}
-
-/** Whether mention `k` has a relation of kind `rel` (few relations per document: a scan is enough). */
-export function hasRelation(links: AttachBuilder, k: number, rel: RelationKind): boolean {
-  return links.relations.some((r) => r.from === k && r.rel === rel);
 }

@@ -25,27 +25,9 @@ export interface Mention {
   start: number;
   end: number;
   readonly concept: ConceptEntry;
+  /** The concept's semantic roles as bits (see `roleBits`); none for quantities and dates. */
+  readonly roles: number;
   readonly characteristics: MentionCharacteristics;
-}
-
-export function newMention(
-  kind: MentionKind,
-  concept: ConceptEntry,
-  firstToken: number,
-  endToken: number,
-  start: number,
-  end: number,
-): Mention {
-  return { kind, concept, firstToken, endToken, start, end, characteristics: {} };
-}
-
-/** Freezes mentions and what they hold, so that no later stage can change them. */
-export function freezeMentions(mentions: readonly Mention[]): readonly Mention[] {
-  for (const m of mentions) {
-    Object.freeze(m.characteristics);
-    Object.freeze(m);
-  }
-  return Object.freeze(mentions);
 }
 
 /** The semantic roles of `roles.json`. */
@@ -58,41 +40,72 @@ interface RoleDefinition {
   readonly tags?: readonly string[];
 }
 
-type ConceptTest = (c: ConceptEntry) => boolean;
-
-function compileRole(definition: RoleDefinition): ConceptTest {
-  const categories: ReadonlySet<string> = new Set(definition.categories ?? []);
-  const semanticTypes: ReadonlySet<string> = new Set(definition.semanticTypes ?? []);
-  const tags = definition.tags ?? [];
-  return (c) =>
-    (c.category !== undefined && categories.has(c.category)) ||
-    semanticTypes.has(c.semanticType) ||
-    (tags.length > 0 && c.tags.length > 0 && tags.some((t) => (c.tags as readonly string[]).includes(t)));
+function playsRole(definition: RoleDefinition, c: ConceptEntry): boolean {
+  return (
+    (c.category !== undefined && (definition.categories?.includes(c.category) ?? false)) ||
+    (definition.semanticTypes?.includes(c.semanticType) ?? false) ||
+    (definition.tags?.some((t) => (c.tags as readonly string[]).includes(t)) ?? false)
+  );
 }
 
-const ROLE_TESTS = Object.fromEntries(ROLES.map((role) => [role, compileRole(roleTable.roles[role] as RoleDefinition)])) as Record<
-  Role,
-  ConceptTest
->;
+/** The bits of `roles` (0 for none). */
+export function roleBits(roles: readonly Role[] | undefined): number {
+  let bits = 0;
+  for (const role of roles ?? []) bits |= 1 << ROLES.indexOf(role);
+  return bits;
+}
 
-/** Whether a concept mention plays `role` (quantities and dates play none). */
+const conceptRoles = new WeakMap<ConceptEntry, number>();
+
+/** The roles a concept plays, worked out once per concept. */
+function rolesOf(c: ConceptEntry): number {
+  let bits = conceptRoles.get(c);
+  if (bits === undefined) {
+    bits = 0;
+    for (let r = 0; r < ROLES.length; r++) if (playsRole(roleTable.roles[ROLES[r] as Role] as RoleDefinition, c)) bits |= 1 << r;
+    conceptRoles.set(c, bits);
+  }
+  return bits;
+}
+
+export function newMention(
+  kind: MentionKind,
+  concept: ConceptEntry,
+  firstToken: number,
+  endToken: number,
+  start: number,
+  end: number,
+): Mention {
+  return { kind, concept, firstToken, endToken, start, end, roles: kind === 'concept' ? rolesOf(concept) : 0, characteristics: {} };
+}
+
+/** Freezes mentions and what they hold, so that no later stage can change them. */
+export function freezeMentions(mentions: readonly Mention[]): readonly Mention[] {
+  for (const m of mentions) {
+    Object.freeze(m.characteristics);
+    Object.freeze(m);
+  }
+  return Object.freeze(mentions);
+}
+
+/** Whether a mention plays `role`. */
 export function hasRole(m: Mention, role: Role): boolean {
-  return m.kind === 'concept' && ROLE_TESTS[role](m.concept);
+  return (m.roles & (1 << ROLES.indexOf(role))) !== 0;
 }
 
-const isFindingConcept = ROLE_TESTS.finding;
-const isProcedureConcept = ROLE_TESTS.procedure;
-const isAnatomyConcept = ROLE_TESTS.anatomy;
-const isQualifierConcept = ROLE_TESTS.qualifier;
-const isReportingVerbConcept = ROLE_TESTS.reporting_verb;
-const isFamilyConcept = ROLE_TESTS.family;
+const FINDING = roleBits(['finding']);
+const PROCEDURE = roleBits(['procedure']);
+const ANATOMY = roleBits(['anatomy']);
+const QUALIFIER = roleBits(['qualifier']);
+const REPORTING_VERB = roleBits(['reporting_verb']);
+const FAMILY = roleBits(['family']);
 
-export const isFinding = (m: Mention): boolean => m.kind === 'concept' && isFindingConcept(m.concept);
-export const isProcedure = (m: Mention): boolean => m.kind === 'concept' && isProcedureConcept(m.concept);
-export const isAnatomy = (m: Mention): boolean => m.kind === 'concept' && isAnatomyConcept(m.concept);
-export const isQualifier = (m: Mention): boolean => m.kind === 'concept' && isQualifierConcept(m.concept);
-export const isReportingVerb = (m: Mention): boolean => m.kind === 'concept' && isReportingVerbConcept(m.concept);
-export const isFamilyMember = (m: Mention): boolean => m.kind === 'concept' && isFamilyConcept(m.concept);
+export const isFinding = (m: Mention): boolean => (m.roles & FINDING) !== 0;
+export const isProcedure = (m: Mention): boolean => (m.roles & PROCEDURE) !== 0;
+export const isAnatomy = (m: Mention): boolean => (m.roles & ANATOMY) !== 0;
+export const isQualifier = (m: Mention): boolean => (m.roles & QUALIFIER) !== 0;
+export const isReportingVerb = (m: Mention): boolean => (m.roles & REPORTING_VERB) !== 0;
+export const isFamilyMember = (m: Mention): boolean => (m.roles & FAMILY) !== 0;
 
 /** Orders mentions by text position (longer first on ties), as every stage after matching expects. */
 export function byPosition(a: Mention, b: Mention): number {

@@ -8,7 +8,7 @@
  * examination notes write them ("EEII: edemas con fóvea"), is where the findings of its sentence
  * with no site of their own are; it is not negated with them ("Abdomen: no doloroso").
  */
-import { hasRelation, type AttachBuilder, type ContextLayer } from '../doc.ts';
+import type { AttachBuilder, ContextLayer } from '../doc.ts';
 import { isAnatomy, isFinding, isQualifier, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
 import { isDescription, MAX_DESCRIPTION_WORDS } from './descriptions.ts';
@@ -55,6 +55,7 @@ function nextSiteStart(tokens: readonly Token[], after: number): number {
 function link(links: AttachBuilder, context: ContextLayer, f: number, s: number): void {
   links.head[s] = f;
   links.relations.push({ from: f, rel: 'has_anatomical_location', to: s });
+  links.located[f] = 1;
   const negative = context.negative[f];
   if (negative !== undefined && context.negative[s] === undefined) links.inheritedNegative[s] ??= negative;
 }
@@ -136,9 +137,10 @@ export function attachHeaderSites(
     const end = clauseEnd(tokens, sentenceOf, site.endToken + 1);
     for (let j = k + 1; j < mentions.length && (mentions[j] as Mention).firstToken < end; j++) {
       const finding = mentions[j] as Mention;
-      if (!isFinding(finding) || hasRelation(links, j, 'has_anatomical_location')) continue;
+      if (!isFinding(finding) || links.located[j] === 1) continue;
       if (links.head[k] === -1) links.head[k] = j;
       links.relations.push({ from: j, rel: 'has_anatomical_location', to: k });
+      links.located[j] = 1;
     }
   }
 }

@@ -23,12 +23,20 @@ export interface CompiledRules {
   >;
   /** The rule a relative's forward scope fires as (behaviour "relative"), if any. */
   readonly relative: ContextRule | undefined;
+  /** Words in the longest companion phrase ("en compañía de su"). */
+  readonly companionWords: number;
 }
 
 const isSide = (b: string | undefined): b is SideBehaviour => b !== undefined && (SIDE_BEHAVIOURS as readonly string[]).includes(b);
 
 function phraseSet(rules: readonly ContextRule[]): PhraseSet<ContextRule> {
   return new PhraseSet<ContextRule>(rules.flatMap((r) => rulePhrases(r).map((p) => [p, r] as const)));
+}
+
+function mostWords(rules: readonly ContextRule[]): number {
+  let most = 0;
+  for (const rule of rules) for (const p of rulePhrases(rule)) most = Math.max(most, termKey(p).split(' ').length);
+  return most;
 }
 
 function wordMap(rules: readonly ContextRule[], behaviour: string): ReadonlyMap<string, ContextRule> {
@@ -53,6 +61,7 @@ export function compileRules(rules: readonly ContextRule[]): CompiledRules {
       new_clause: wordMap(rules, 'new_clause'),
     },
     relative: rules.find((r) => r.behaviour === 'relative'),
+    companionWords: mostWords(rules.filter((r) => r.behaviour === 'family_companion')),
   };
 }
 

@@ -7,7 +7,7 @@
  * covered, for explanations.
  */
 import type { Cue } from '../doc.ts';
-import { forEachSentence, hasRole, isFamilyMember, isFinding, isProcedure, isReportingVerb, type Mention } from '../mention.ts';
+import { forEachSentence, hasRole, isFamilyMember, isFinding, isProcedure, isReportingVerb, roleBits, type Mention } from '../mention.ts';
 import type { Token } from '../text/tokenise.ts';
 import type { CompiledRules, CueKind } from './compiled-rules.ts';
 import type { ContextRule } from './rule-pack.ts';
@@ -26,6 +26,7 @@ export interface CueLayers {
 interface Scope {
   readonly kind: CueKind;
   readonly rule: ContextRule;
+  readonly targets: Targets;
   readonly cue: Cue;
   readonly cueToken: number;
   /** First token inside the scope. */
@@ -41,11 +42,27 @@ interface Scope {
   last: number | undefined;
 }
 
-/** Whether `rule` may modify `m`: a concept, not a relative, and of the roles the rule allows. */
-function targets(rule: ContextRule, m: Mention): boolean {
+/** A rule's allowed and excluded target roles as bits (0 allowed: any). */
+interface Targets {
+  readonly allowed: number;
+  readonly excluded: number;
+}
+
+const targetsOfRule = new WeakMap<ContextRule, Targets>();
+
+function targetsOf(rule: ContextRule): Targets {
+  let t = targetsOfRule.get(rule);
+  if (t === undefined) {
+    t = { allowed: roleBits(rule.allowed_roles), excluded: roleBits(rule.excluded_roles) };
+    targetsOfRule.set(rule, t);
+  }
+  return t;
+}
+
+/** Whether a rule may modify `m`: a concept, not a relative, and of the roles the rule allows. */
+function targets(t: Targets, m: Mention): boolean {
   if (m.kind !== 'concept' || isFamilyMember(m)) return false;
-  if (rule.allowed_roles !== undefined && !rule.allowed_roles.some((role) => hasRole(m, role))) return false;
-  return rule.excluded_roles === undefined || !rule.excluded_roles.some((role) => hasRole(m, role));
+  return (t.allowed === 0 || (m.roles & t.allowed) !== 0) && (m.roles & t.excluded) === 0;
 }
 
 /** Whether the terminate rule `by` ends `scope` (a rule with `terminated_by` lists the ones that do). */
@@ -226,6 +243,7 @@ class SentenceScanner {
     this.setScope(kind, {
       kind,
       rule,
+      targets: targetsOf(rule),
       cue,
       cueToken,
       from,
@@ -251,8 +269,8 @@ class SentenceScanner {
     else this.uncertainty = scope;
   }
 
-  private mark(k: number, kind: CueKind, rule: ContextRule, cue: Cue): boolean {
-    if (!targets(rule, this.mentions[k] as Mention)) return false;
+  private mark(k: number, kind: CueKind, t: Targets, cue: Cue): boolean {
+    if (!targets(t, this.mentions[k] as Mention)) return false;
     const layer = kind === 'negation' ? this.layers.negative : this.layers.uncertain;
     layer[k] ??= cue;
     return true;
@@ -261,7 +279,7 @@ class SentenceScanner {
   /** A mention inside an open scope takes its cue, and the scope's word window starts again. */
   private cover(scope: Scope | undefined, k: number): void {
     if (scope === undefined) return;
-    this.mark(k, scope.kind, scope.rule, scope.cue);
+    this.mark(k, scope.kind, scope.targets, scope.cue);
     scope.found = true;
     scope.last = k;
     scope.words = 0;
@@ -388,11 +406,12 @@ class SentenceScanner {
       limit--;
     }
     this.setScopeRange(cue, limit, last + 1);
+    const t = targetsOf(rule);
     let marked = 0;
     for (let k = this.next - 1; k >= this.firstMention; k--) {
       const m = this.mentions[k] as Mention;
       if (m.firstToken < limit) break;
-      if (m.endToken <= last + 1 && !isReportingVerb(m) && this.mark(k, kind, rule, cue)) marked++;
+      if (m.endToken <= last + 1 && !isReportingVerb(m) && this.mark(k, kind, t, cue)) marked++;
     }
     return marked;
   }

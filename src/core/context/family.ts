@@ -10,9 +10,9 @@
 import type { FamilyLink } from '../doc.ts';
 import { forEachSentence, isFamilyMember, isReportingVerb, type Mention } from '../mention.ts';
 import type { PhraseSet } from '../text/phrases.ts';
-import { termKey, type Token } from '../text/tokenise.ts';
+import type { Token } from '../text/tokenise.ts';
 import type { CompiledRules } from './compiled-rules.ts';
-import { rulePhrases, type ContextRule } from './rule-pack.ts';
+import type { ContextRule } from './rule-pack.ts';
 
 /** "Acude acompañado de su hija", "según su madre": the relative at token `at` is no subject. */
 function isCompanion(companions: PhraseSet<ContextRule>, maxWords: number, tokens: readonly Token[], at: number): boolean {
@@ -66,12 +66,6 @@ function linkedBefore(
   return { linked, rule };
 }
 
-function wordsOf(rules: readonly ContextRule[]): number {
-  let most = 0;
-  for (const rule of rules) for (const p of rulePhrases(rule)) most = Math.max(most, termKey(p).split(' ').length);
-  return most;
-}
-
 /** The family layer: for each mention, the relative that governs it; `mentions` sorted by position. */
 export function findFamilyMembers(
   mentions: readonly Mention[],
@@ -80,7 +74,6 @@ export function findFamilyMembers(
   rules: CompiledRules,
 ): (FamilyLink | undefined)[] {
   const family = new Array<FamilyLink | undefined>(mentions.length).fill(undefined);
-  const companionWords = wordsOf(rules.rules.filter((r) => r.behaviour === 'family_companion'));
   forEachSentence(mentions, sentenceOf, (_sentence, from, to) => {
     let relative: FamilyLink | undefined;
     let previousEnd = 0;
@@ -89,7 +82,7 @@ export function findFamilyMembers(
       if (relative !== undefined && endsScope(rules.side.family_scope_end, tokens, previousEnd, m.endToken)) relative = undefined;
       previousEnd = Math.max(previousEnd, m.endToken);
       if (isFamilyMember(m)) {
-        if (isCompanion(rules.side.family_companion, companionWords, tokens, m.firstToken)) {
+        if (isCompanion(rules.side.family_companion, rules.companionWords, tokens, m.firstToken)) {
           // "Acude con su madre por fiebre": the fever is the patient's.
           relative = undefined;
           continue;

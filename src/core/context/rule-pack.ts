@@ -264,6 +264,11 @@ export function applyRulePack(base: readonly ContextRule[], pack: unknown): Cont
   return result;
 }
 
+/** A pack as JSON text (`glosa rules export`), keys in the schema's order. */
+export function rulePackJson(rules: readonly ContextRule[]): string {
+  return `${JSON.stringify({ rules }, null, 2)}\n`;
+}
+
 /** Parses a pack's JSON text and applies it to the default rules; errors start with `source`. */
 export function loadRulePack(source: string, json: string): ContextRule[] {
   let data: unknown;
