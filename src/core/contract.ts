@@ -77,8 +77,11 @@ export type AnnotationType = z.infer<typeof TypeSchema>;
 
 /** With `config.explain`: the context rule that fired and the text its scope covered (code points). */
 const ExplainFields = {
-  rule: z.string().min(1).optional(),
-  scope: z.object({ begin: offset, end: offset }).optional(),
+  rule: z.string().min(1).describe('With config.explain: the id of the context rule that fired (see glosa rules export).').optional(),
+  scope: z
+    .object({ begin: offset, end: offset })
+    .describe("With config.explain: the text the rule's scope covered, in code points, end exclusive.")
+    .optional(),
 };
 const TriggerSchema = z.object({ trigger: SpanSchema, ...ExplainFields });
 const MatchRefSchema = z.object({ match: SpanSchema });
@@ -171,7 +174,10 @@ export const RequestConfigSchema = z.looseObject({
   /** Glosa extension, as the original's on-premises "quantity parsing on/off": false skips quantities. */
   parse_quantities: z.boolean({ error: '"config.parse_quantities" must be true or false.' }).optional(),
   /** Glosa extension: true adds `rule` and `scope` to negative, uncertain and family_member. */
-  explain: z.boolean({ error: '"config.explain" must be true or false.' }).optional(),
+  explain: z
+    .boolean({ error: '"config.explain" must be true or false.' })
+    .describe('Glosa extension: true adds rule and scope to every negative, uncertain and family_member (default false).')
+    .optional(),
 });
 export type RequestConfig = z.infer<typeof RequestConfigSchema>;
 
