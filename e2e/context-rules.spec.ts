@@ -22,12 +22,12 @@ test('the negation lens shades each scope and names the rule; a user pack change
   await page.screenshot({ path: info.outputPath('negation-lens-scopes.png') });
 
   // A bad pack is refused with the rule named; the default rules stay.
-  await page.getByLabel('Paquete de reglas (.json)').setInputFiles(pack([{ id: 'neg-nada', disabled: true }]));
+  await page.getByLabel('Paquete de reglas', { exact: true }).setInputFiles(pack([{ id: 'neg-nada', disabled: true }]));
   await expect(page.getByRole('alert')).toContainText('mis-reglas.json: rule 0 (id "neg-nada"): no rule has this id');
   await expect(page.getByTestId('context-rules-status')).toContainText('predeterminadas');
 
   // A pack that disables "sin" and adds "excluida" is shown as active and used.
-  await page.getByLabel('Paquete de reglas (.json)').setInputFiles(
+  await page.getByLabel('Paquete de reglas', { exact: true }).setInputFiles(
     pack([
       { id: 'neg-sin', disabled: true },
       { id: 'neg-excluida', literal: 'excluida', category: 'negation', direction: 'forward', note: 'Negates what follows.' },

@@ -37,7 +37,7 @@ export function ContextRulesPicker() {
         )}
       </span>{' '}
       <label>
-        Paquete de reglas (.json){' '}
+        Paquete de reglas{' '}
         <input
           type="file"
           accept=".json,application/json"
