@@ -102,3 +102,25 @@ describe('the service with a user pack', () => {
     }
   });
 });
+
+describe('explanations from the command line and in the OpenAPI document', () => {
+  it('glosa annotate adds rule and scope when a line asks for them', () => {
+    const run = glosa(
+      ['annotate'],
+      '{"id":"1","text":"Sin fiebre.","config":{"explain":true}}\n{"id":"2","text":"x","config":{"explain":"sí"}}\n',
+    );
+    const [first, second] = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(JSON.stringify(first)).toContain('"rule":"neg-sin","scope":{"begin":4,"end":10}');
+    expect(second).toEqual({ id: '2', error: { code: 'invalid_config', message: '"config.explain" must be true or false.' } });
+  });
+
+  it('are described in the OpenAPI document', async () => {
+    const { buildOpenApiDocument } = await import('../src/server/openapi.ts');
+    const doc = JSON.stringify(buildOpenApiDocument());
+    expect(doc).toContain('"explain":{"type":"boolean","description":"Glosa extension: true adds rule and scope');
+    expect(doc).toContain('the id of the context rule that fired');
+  });
+});

@@ -48,10 +48,16 @@ function playsRole(definition: RoleDefinition, c: ConceptEntry): boolean {
   );
 }
 
+const ROLE_BIT: ReadonlyMap<string, number> = new Map(ROLES.map((role, i) => [role, 1 << i]));
+
 /** The bits of `roles` (0 for none). */
 export function roleBits(roles: readonly Role[] | undefined): number {
   let bits = 0;
-  for (const role of roles ?? []) bits |= 1 << ROLES.indexOf(role);
+  for (const role of roles ?? []) {
+    const bit = ROLE_BIT.get(role);
+    if (bit === undefined) throw new Error(`"${role}" is no role of roles.json`);
+    bits |= bit;
+  }
   return bits;
 }
 
@@ -90,7 +96,7 @@ export function freezeMentions(mentions: readonly Mention[]): readonly Mention[]
 
 /** Whether a mention plays `role`. */
 export function hasRole(m: Mention, role: Role): boolean {
-  return (m.roles & (1 << ROLES.indexOf(role))) !== 0;
+  return (m.roles & (ROLE_BIT.get(role) as number)) !== 0;
 }
 
 const FINDING = roleBits(['finding']);
