@@ -133,8 +133,26 @@ describe('a user pack', () => {
       '"term-nada" is no terminate rule',
     ],
     ['no rules array', { cues: [] }, 'unknown key "cues"'],
+    [
+      'a disabled terminator another rule names',
+      { rules: [rule({ id: 'neg-sin', literal: 'sin', terminated_by: ['term-pero'] }), { id: 'term-pero', disabled: true }] },
+      'rule 0 (id "neg-sin"): terminated_by: "term-pero" is no terminate rule',
+    ],
   ])('is refused whole for %s, naming the rule', (_what, pack, message) => {
     expect(packError(pack)).toContain(message);
+  });
+
+  it('may not disable a terminator that a rule of the base names', () => {
+    const base = [...defaultRules(), rule({ id: 'neg-x', literal: 'x', terminated_by: ['term-pero'] })];
+    expect(() => applyRulePack(base, { rules: [{ id: 'term-pero', disabled: true }] })).toThrow(
+      'rule 0 (id "term-pero"): rule "neg-x" is terminated by it, so it cannot be disabled',
+    );
+  });
+
+  it('gives a negation behaviour to negation rules only', () => {
+    expect(
+      packError({ rules: [rule({ id: 'x-1', literal: 'x', category: 'uncertainty', direction: 'backward', behaviour: 'form_answer' })] }),
+    ).toContain('behaviour "form_answer" works on negation');
   });
 
   it('is refused with the source named when it is no JSON, and nothing is applied', () => {

@@ -52,6 +52,16 @@ const FAMILY_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
   'family_coordinator',
   'family_companion',
 ]);
+/** Behaviours whose code works on negation scopes only. */
+const NEGATION_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
+  'form_answer',
+  'reason',
+  'means',
+  'place',
+  'closed_statement',
+  'negated_list_joiner',
+  'affirmer',
+]);
 /** Behaviours that look at one token at a time: their phrases must be one word or sign. */
 export const ONE_TOKEN_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
   'coordination',
@@ -159,6 +169,13 @@ export const ContextRuleSchema = z
     if ((rule.category === 'family') !== family) {
       ctx.addIssue({ code: 'custom', path: ['behaviour'], message: 'family rules, and only they, take one of the family behaviours' });
     }
+    if (rule.behaviour !== undefined && NEGATION_BEHAVIOURS.has(rule.behaviour) && rule.category !== 'negation') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['category'],
+        message: `behaviour "${rule.behaviour}" works on negation: "category" must be "negation"`,
+      });
+    }
     if (
       rule.behaviour !== undefined &&
       ONE_TOKEN_BEHAVIOURS.has(rule.behaviour) &&
@@ -222,12 +239,22 @@ function readPack(data: unknown): Entry[] {
   });
 }
 
-/** Checks what only the whole rule list can tell: every `terminated_by` names a terminate rule. */
-function checkReferences(rules: readonly ContextRule[]): void {
+/**
+ * Checks what only the whole rule list can tell: a pack's `terminated_by` names terminate rules,
+ * and no rule is disabled while another is terminated by it.
+ */
+function checkReferences(rules: readonly ContextRule[], entries: readonly Entry[]): void {
   const terminators = new Set(rules.filter((r) => r.direction === 'terminate').map((r) => r.id));
-  rules.forEach((rule, index) => {
-    const unknown = rule.terminated_by?.find((t) => !terminators.has(t));
-    if (unknown !== undefined) throw new RulePackError(`rule ${index} (id "${rule.id}"): terminated_by: "${unknown}" is no terminate rule`);
+  entries.forEach((entry, index) => {
+    if ('rule' in entry) {
+      const unknown = entry.rule.terminated_by?.find((t) => !terminators.has(t));
+      if (unknown !== undefined)
+        throw new RulePackError(`rule ${index} (id "${entry.rule.id}"): terminated_by: "${unknown}" is no terminate rule`);
+    } else {
+      const user = rules.find((r) => r.terminated_by?.includes(entry.disable));
+      if (user !== undefined)
+        throw new RulePackError(`rule ${index} (id "${entry.disable}"): rule "${user.id}" is terminated by it, so it cannot be disabled`);
+    }
   });
 }
 
@@ -260,7 +287,7 @@ export function applyRulePack(base: readonly ContextRule[], pack: unknown): Cont
     else rules[known] = entry.rule;
   });
   const result = rules.filter((r) => !disabled.has(r.id));
-  checkReferences(result);
+  checkReferences(result, entries);
   return result;
 }
 
