@@ -1,8 +1,8 @@
 /**
  * The pipeline's working representation of one annotation before it is emitted: UTF-16 ranges and
- * token ranges. The match stage may still adjust a mention (laterality, senses); once the measure
- * stage is done the mentions are read-only, and later stages describe them in layers indexed by
- * mention (see `doc.ts`).
+ * token ranges. A mention is read-only: the match stage replaces one it adjusts (laterality,
+ * senses), the measure stage gives quantities and dates their values as it makes them, and later
+ * stages describe mentions in layers indexed by mention (see `doc.ts`).
  */
 import type { Quantity, Timex } from './contract.ts';
 import type { ConceptEntry } from './dictionary/types.ts';
@@ -19,11 +19,11 @@ export interface MentionCharacteristics {
 export interface Mention {
   readonly kind: MentionKind;
   /** Token range [firstToken, endToken). */
-  firstToken: number;
-  endToken: number;
+  readonly firstToken: number;
+  readonly endToken: number;
   /** UTF-16 range [start, end) in the text. */
-  start: number;
-  end: number;
+  readonly start: number;
+  readonly end: number;
   readonly concept: ConceptEntry;
   /** The concept's semantic roles as bits (see `roleBits`); none for quantities and dates. */
   readonly roles: number;
