@@ -14,87 +14,51 @@ export type RuleCategory = (typeof CATEGORIES)[number];
 export const DIRECTIONS = ['forward', 'backward', 'bidirectional', 'terminate', 'pseudo'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
-/**
- * Named behaviours, each implemented once in code. Those of `SIDE_BEHAVIOURS` are word lists that
- * a behaviour consults (the answers after "Field:", the words after which "si" means "sí"); the
- * rest are matched in the text like any other rule.
- */
-export const SIDE_BEHAVIOURS = [
-  'form_answer',
-  'fused_verb',
-  'yes_lead',
-  'closed_statement',
-  'negated_list_joiner',
-  'affirmer',
-  'backward_stop',
-  'new_clause',
-  'family_scope_end',
-  'family_back_link',
-  'family_coordinator',
-  'family_companion',
-] as const;
-export type SideBehaviour = (typeof SIDE_BEHAVIOURS)[number];
-export const SCAN_BEHAVIOURS = [
-  'first_word_cue',
-  'coordination',
-  'over_list',
-  'si_reading',
-  'reason',
-  'means',
-  'place',
-  'relative',
-] as const;
-export const BEHAVIOURS = [...SCAN_BEHAVIOURS, ...SIDE_BEHAVIOURS] as const;
-const FAMILY_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
-  'relative',
-  'family_scope_end',
-  'family_back_link',
-  'family_coordinator',
-  'family_companion',
-]);
-/** Behaviours whose code works on negation scopes only. */
-const NEGATION_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
-  'form_answer',
-  'reason',
-  'means',
-  'place',
-  'closed_statement',
-  'negated_list_joiner',
-  'affirmer',
-]);
-/** Behaviours that look at one token at a time: their phrases must be one word or sign. */
-export const ONE_TOKEN_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
-  'coordination',
-  'yes_lead',
-  'negated_list_joiner',
-  'backward_stop',
-  'new_clause',
-]);
-export type Behaviour = (typeof BEHAVIOURS)[number];
+/** What a behaviour needs of the rules that name it. */
+interface BehaviourTraits {
+  /** The direction of its rules. */
+  readonly direction: Direction;
+  /** The category of its rules, when its code works on one kind of scope only. */
+  readonly category?: RuleCategory;
+  /** A word list that a behaviour consults, not a rule matched in the text on its own. */
+  readonly wordList?: true;
+  /** Looked at one token at a time: each phrase is one word or sign. */
+  readonly oneToken?: true;
+}
 
-/** The directions a behaviour works in. */
-const BEHAVIOUR_DIRECTIONS: Record<Behaviour, readonly Direction[]> = {
-  first_word_cue: ['forward'],
-  coordination: ['forward'],
-  over_list: ['backward'],
-  si_reading: ['forward'],
-  reason: ['terminate'],
-  means: ['terminate'],
-  place: ['terminate'],
-  relative: ['forward'],
-  form_answer: ['backward'],
-  fused_verb: ['forward'],
-  yes_lead: ['pseudo'],
-  closed_statement: ['terminate'],
-  negated_list_joiner: ['pseudo'],
-  affirmer: ['terminate'],
-  backward_stop: ['terminate'],
-  new_clause: ['terminate'],
-  family_scope_end: ['terminate'],
-  family_back_link: ['backward'],
-  family_coordinator: ['pseudo'],
-  family_companion: ['pseudo'],
-};
+/**
+ * Named behaviours, each implemented once in code (cues.ts, family.ts): what a few rules need
+ * beyond a phrase and a direction.
+ */
+const BEHAVIOUR_TRAITS = {
+  first_word_cue: { direction: 'forward' },
+  coordination: { direction: 'forward', oneToken: true },
+  over_list: { direction: 'backward' },
+  si_reading: { direction: 'forward' },
+  reason: { direction: 'terminate', category: 'negation' },
+  means: { direction: 'terminate', category: 'negation' },
+  place: { direction: 'terminate', category: 'negation' },
+  relative: { direction: 'forward', category: 'family' },
+  form_answer: { direction: 'backward', category: 'negation', wordList: true },
+  fused_verb: { direction: 'forward', wordList: true },
+  yes_lead: { direction: 'pseudo', wordList: true, oneToken: true },
+  closed_statement: { direction: 'terminate', category: 'negation', wordList: true },
+  negated_list_joiner: { direction: 'pseudo', category: 'negation', wordList: true, oneToken: true },
+  affirmer: { direction: 'terminate', category: 'negation', wordList: true },
+  backward_stop: { direction: 'terminate', wordList: true, oneToken: true },
+  new_clause: { direction: 'terminate', wordList: true, oneToken: true },
+  family_scope_end: { direction: 'terminate', category: 'family', wordList: true },
+  family_back_link: { direction: 'backward', category: 'family', wordList: true },
+  family_coordinator: { direction: 'pseudo', category: 'family', wordList: true },
+  family_companion: { direction: 'pseudo', category: 'family', wordList: true },
+} as const satisfies Record<string, BehaviourTraits>;
+
+export type Behaviour = keyof typeof BEHAVIOUR_TRAITS;
+export const BEHAVIOURS = Object.keys(BEHAVIOUR_TRAITS) as Behaviour[];
+const traitsOf = (b: Behaviour): BehaviourTraits => BEHAVIOUR_TRAITS[b];
+/** The behaviours that are word lists. */
+export type SideBehaviour = { [K in Behaviour]: (typeof BEHAVIOUR_TRAITS)[K] extends { wordList: true } ? K : never }[Behaviour];
+export const SIDE_BEHAVIOURS = BEHAVIOURS.filter((b): b is SideBehaviour => traitsOf(b).wordList === true);
 
 /** Longest list of word forms one pattern may stand for. */
 const MAX_PATTERN_FORMS = 256;
@@ -145,7 +109,7 @@ export const ContextRuleSchema = z
     allowed_roles: roles,
     excluded_roles: roles,
     terminated_by: z.array(id).optional(),
-    behaviour: z.enum(BEHAVIOURS).optional(),
+    behaviour: z.enum(BEHAVIOURS as [Behaviour, ...Behaviour[]]).optional(),
     note: z.string().trim().min(1, '"note" must say in a few words what the rule does'),
   })
   .superRefine((rule, ctx) => {
@@ -165,30 +129,31 @@ export const ContextRuleSchema = z
     const cue = rule.direction === 'forward' || rule.direction === 'backward' || rule.direction === 'bidirectional';
     if (cue && rule.category === undefined)
       ctx.addIssue({ code: 'custom', path: ['category'], message: `a ${rule.direction} rule needs a "category"` });
-    const family = rule.behaviour !== undefined && FAMILY_BEHAVIOURS.has(rule.behaviour);
-    if ((rule.category === 'family') !== family) {
-      ctx.addIssue({ code: 'custom', path: ['behaviour'], message: 'family rules, and only they, take one of the family behaviours' });
+    if (rule.behaviour === undefined) {
+      if (rule.category === 'family')
+        ctx.addIssue({ code: 'custom', path: ['behaviour'], message: 'a family rule needs one of the family behaviours' });
+      return;
     }
-    if (rule.behaviour !== undefined && NEGATION_BEHAVIOURS.has(rule.behaviour) && rule.category !== 'negation') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['category'],
-        message: `behaviour "${rule.behaviour}" works on negation: "category" must be "negation"`,
-      });
-    }
-    if (
-      rule.behaviour !== undefined &&
-      ONE_TOKEN_BEHAVIOURS.has(rule.behaviour) &&
-      rulePhrases(rule).some((p) => termKey(p).includes(' '))
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['behaviour'], message: `behaviour "${rule.behaviour}" takes one word or sign only` });
-    }
-    if (rule.behaviour !== undefined && !BEHAVIOUR_DIRECTIONS[rule.behaviour].includes(rule.direction)) {
+    const traits = traitsOf(rule.behaviour);
+    if (rule.direction !== traits.direction) {
       ctx.addIssue({
         code: 'custom',
         path: ['behaviour'],
-        message: `behaviour "${rule.behaviour}" works with direction ${BEHAVIOUR_DIRECTIONS[rule.behaviour].join(' or ')}`,
+        message: `behaviour "${rule.behaviour}" works with direction ${traits.direction}`,
       });
+    }
+    if (
+      (traits.category !== undefined && rule.category !== traits.category) ||
+      (traits.category !== 'family' && rule.category === 'family')
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['category'],
+        message: `behaviour "${rule.behaviour}" works on ${traits.category ?? 'negation and uncertainty'}: "category" must fit`,
+      });
+    }
+    if (traits.oneToken === true && rulePhrases(rule).some((p) => termKey(p).includes(' '))) {
+      ctx.addIssue({ code: 'custom', path: ['behaviour'], message: `behaviour "${rule.behaviour}" takes one word or sign only` });
     }
   });
 export type ContextRule = z.infer<typeof ContextRuleSchema>;
