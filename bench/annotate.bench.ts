@@ -17,7 +17,7 @@ import { median, table } from './stats.ts';
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const notes = syntheticNotes(1_000_000);
 const megabytes = notes.reduce((sum, n) => sum + Buffer.byteLength(n, 'utf8'), 0) / 1e6;
-const { createAnnotator, loadDictionary, tokenise, segmentSentences, matchConcepts, STAGES } = await loadBundledCore();
+const { createAnnotator, loadDictionary, tokenise, STAGES } = await loadBundledCore();
 const dictionary = loadDictionary(defaultDictionaryBytes());
 const annotator = createAnnotator(dictionary);
 const config = { text_datetime: '2024-06-10T12:00:00' };
@@ -27,10 +27,7 @@ const tokeniseAll = (): void => {
   for (const note of notes) sink += tokenise(note).length;
 };
 const matchAll = (): void => {
-  for (const note of notes) {
-    const tokens = tokenise(note);
-    sink += segmentSentences(note, tokens).length + matchConcepts(note, tokens, dictionary, annotator.options).length;
-  }
+  for (const note of notes) sink += annotator.runPipeline({ text: note }, { until: 'match' }).mentions?.length ?? 0;
 };
 const annotateAll = (): void => {
   for (const note of notes) sink += annotator.annotate(note, config).annotations.length;
@@ -64,7 +61,7 @@ const timeStage: StageRunner = (stage, run) => {
   stageMs.set(stage, (stageMs.get(stage) ?? 0) + performance.now() - start);
   return out;
 };
-for (let r = 0; r < 3; r++) for (const note of notes) annotator.annotateStaged(note, config, timeStage);
+for (let r = 0; r < 3; r++) for (const note of notes) annotator.runPipeline({ text: note, config }, { time: timeStage });
 const stagedTotal = [...stageMs.values()].reduce((a, b) => a + b, 0);
 
 const tokeniseRate = megabytes / (median(tokeniseMs) / 1000);

@@ -6,20 +6,13 @@
  *   npm run eval:context              the default lexicon (the full pipeline as shipped)
  *   npm run eval:context -- --fixture the test dictionary of tests/context (engine alone)
  *   npm run eval:context -- --speed   also the share of annotate time spent in the context
- *                                     stages (quantities, context, attach) on the bench corpus
+ *                                     stages (context, attach) and of measure on the bench corpus
  */
 import { syntheticNotes } from '../bench/corpus.ts';
 import { median } from '../bench/stats.ts';
-import { attachHeadsAndRelations } from '../src/core/attach/heads.ts';
-import { createAnnotator } from '../src/core/annotate.ts';
-import { applyContext } from '../src/core/context/context.ts';
+import { createAnnotator, type StageRunner } from '../src/core/annotate.ts';
 import type { Annotation } from '../src/core/contract.ts';
 import type { Dictionary } from '../src/core/dictionary/lookup.ts';
-import { extendLaterality } from '../src/core/match/laterality.ts';
-import { matchConcepts } from '../src/core/match/matcher.ts';
-import { findQuantities, withQuantities } from '../src/core/measure/quantities/quantities.ts';
-import { segmentSentences } from '../src/core/text/segment.ts';
-import { tokenise } from '../src/core/text/tokenise.ts';
 import { loadDefaultDictionary } from '../src/lexicon/load.ts';
 import { fixtureDictionary } from '../tests/context/fixture-lexicon.ts';
 import { checkCase, nthBegin, type ExpectItem } from '../tests/dev-cases/check-case.ts';
@@ -100,33 +93,31 @@ function speed(): void {
   const notes = syntheticNotes(1_000_000);
   const megabytes = notes.reduce((sum, n) => sum + Buffer.byteLength(n, 'utf8'), 0) / 1e6;
   const config = { text_datetime: '2024-06-10T12:00:00' };
-  const shares: number[] = [];
+  const shares = { measure: [] as number[], context: [] as number[] };
   const annotateMs: number[] = [];
   for (let run = 0; run < 8; run++) {
-    const prepared = notes.map((text) => {
-      const tokens = tokenise(text);
-      const mentions = matchConcepts(text, tokens, dictionary, annotator.options);
-      extendLaterality(mentions, tokens);
-      return { text, tokens, sentenceOf: segmentSentences(text, tokens), mentions };
-    });
-    let start = performance.now();
-    for (const p of prepared) {
-      const mentions = withQuantities(p.mentions, findQuantities(p.text, p.tokens));
-      applyContext(p.text, mentions, p.tokens, p.sentenceOf, { windowWords: annotator.options.negationWindowWords });
-      attachHeadsAndRelations(p.text, mentions, p.tokens, p.sentenceOf);
-    }
-    const contextMs = performance.now() - start;
-    start = performance.now();
+    const ms = { measure: 0, context: 0 };
+    const time: StageRunner = (stage, work) => {
+      const start = performance.now();
+      const out = work();
+      if (stage === 'measure') ms.measure += performance.now() - start;
+      else if (stage === 'context' || stage === 'attach') ms.context += performance.now() - start;
+      return out;
+    };
+    for (const text of notes) annotator.runPipeline({ text, config }, { time });
+    const start = performance.now();
     for (const note of notes) annotator.annotate(note, config);
     const wholeMs = performance.now() - start;
     if (run === 0) continue; // warm-up
-    shares.push(contextMs / wholeMs);
+    shares.measure.push(ms.measure / wholeMs);
+    shares.context.push(ms.context / wholeMs);
     annotateMs.push(wholeMs);
   }
   const ms = median(annotateMs);
   console.log(
     `\nSpeed over ${megabytes.toFixed(2)} MB: annotate ${ms.toFixed(0)} ms (${(megabytes / (ms / 1000)).toFixed(1)} MB/s, median of 7); ` +
-      `context stages (quantities, context, attach) ${(100 * median(shares)).toFixed(1)}% of annotate time (target ≤ 30%)`,
+      `context stages (context, attach) ${(100 * median(shares.context)).toFixed(1)}% of annotate time (target ≤ 30%), ` +
+      `measure (quantities, dates) ${(100 * median(shares.measure)).toFixed(1)}%`,
   );
 }
 if (process.argv.includes('--speed')) speed();

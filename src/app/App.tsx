@@ -1,5 +1,6 @@
 /** Glosa's web app: a note in, every concept, negation and relation out, for review. */
 import { useAnnotation } from './annotator/useAnnotation.ts';
+import { ContextRulesPicker } from './controls/ContextRulesPicker.tsx';
 import { DictionaryPicker } from './controls/DictionaryPicker.tsx';
 import { DictionaryStatus } from './controls/DictionaryStatus.tsx';
 import { ModeSettings } from './controls/ModeSettings.tsx';
@@ -25,6 +26,7 @@ export function App() {
           <section className="dictionary" aria-label="Diccionario">
             <DictionaryStatus />
             <DictionaryPicker />
+            <ContextRulesPicker />
           </section>
         )}
         <NoteInput busy={query.isFetching} />

@@ -65,7 +65,7 @@ function Panels({ data: current }: { data: AnnotatedText | undefined }) {
       </div>
       <div role="tabpanel" id={`panel-${panel}`} aria-labelledby={`tab-${panel}`} className="panel-body">
         {panel === 'table' && <AnnotationTable annotations={annotations} />}
-        {panel === 'negation' && <NegationLens annotations={annotations} />}
+        {panel === 'negation' && <NegationLens annotations={annotations} text={data?.text ?? ''} />}
         {panel === 'json' && (data ? <JsonPanel result={data.result} /> : <p className="muted">Sin resultado.</p>)}
         {panel === 'errors' && <ErrorsPanel />}
       </div>

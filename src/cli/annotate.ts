@@ -14,13 +14,16 @@ import {
   type Annotator,
 } from '../core/index.ts';
 import { loadDefaultDictionary, loadDictionaryFile } from '../lexicon/load.ts';
+import { contextRulesOption } from './context-rules.ts';
 
-const HELP = `usage: glosa annotate [--input FILE] [--output FILE] [--dict PATH] [--datetime YYYY-MM-DDTHH:MM:SS]
+const HELP = `usage: glosa annotate [--input FILE] [--output FILE] [--dict PATH] [--datetime YYYY-MM-DDTHH:MM:SS] [--context-rules FILE]
 
 Reads JSON Lines {"id": string, "text": string, "config"?: {...}} (stdin by default) and writes
 {"id", "result"} or {"id", "error": {"code", "message"}} per line (stdout by default).
 --dict      a compiled dictionary (.glsd); the embedded default lexicon otherwise
 --datetime  reference datetime for lines whose config has no text_datetime
+--context-rules  a user rule pack that adds, overrides or disables context rules
+            (see "glosa rules export" and docs/context.md); a bad pack exits with code 2
 `;
 
 type OutputLine = { id: unknown; result: AnnotationResult } | { id: unknown; error: { code: string; message: string } };
@@ -63,6 +66,7 @@ export async function run(args: string[]): Promise<number> {
       output: { type: 'string' },
       dict: { type: 'string' },
       datetime: { type: 'string' },
+      'context-rules': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -74,8 +78,10 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`glosa annotate: --datetime must be YYYY-MM-DDTHH:MM:SS, got "${values.datetime}"\n`);
     return 2;
   }
+  const contextRules = contextRulesOption('annotate', values['context-rules']);
+  if (typeof contextRules === 'number') return contextRules;
   const dictionary = values.dict === undefined ? loadDefaultDictionary() : loadDictionaryFile(values.dict);
-  const annotator = createAnnotator(dictionary);
+  const annotator = createAnnotator(dictionary, contextRules.rules === undefined ? {} : { contextRules: contextRules.rules });
   const input = values.input === undefined ? process.stdin : createReadStream(values.input, 'utf8');
   const output = values.output === undefined ? process.stdout : createWriteStream(values.output);
   const lines = createInterface({ input, crlfDelay: Infinity });

@@ -3,6 +3,7 @@
  * Forms other tools rely on (keep them stable):
  *   glosa annotate [--input FILE] [--output FILE] [--dict PATH] [--datetime YYYY-MM-DDTHH:MM:SS]
  *   glosa dict build|export|info ...
+ *   glosa rules export [--context-rules FILE]
  *   glosa serve [--port N] [--host H] [--keys-file FILE] [--dict FILE] [--with-app]  (first stdout line: "... listening on URL")
  */
 type Command = { run(args: string[]): Promise<number> };
@@ -10,6 +11,7 @@ type Command = { run(args: string[]): Promise<number> };
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   annotate: { summary: 'annotate JSON Lines {"id","text","config"?} into {"id","result"|"error"}', load: () => import('./annotate.ts') },
   dict: { summary: 'build, export or describe dictionaries', load: () => import('./dict.ts') },
+  rules: { summary: 'print the context rule pack as JSON (rules export)', load: () => import('./rules.ts') },
   serve: { summary: 'run the annotation REST service (prints "listening on URL")', load: () => import('./serve.ts') },
 };
 

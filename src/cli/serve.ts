@@ -13,6 +13,8 @@ import { repoPath } from '../repo-paths.ts';
 import { buildServer } from '../server/app.ts';
 import { defaultServerOptions } from '../server/config.ts';
 import { resolveServeSettings, SettingsError, type ServeSettings } from '../server/settings.ts';
+import type { ContextRule } from '../core/index.ts';
+import { contextRulesOption } from './context-rules.ts';
 import { runClusterPrimary } from './serve-cluster.ts';
 
 const HELP = `usage: glosa serve [--port N] [--host H] [--keys-file FILE] [--dict FILE] [--with-app] [options]
@@ -23,6 +25,8 @@ Starts the annotation service (POST /tagger/annotation with an "apikey" header).
   --keys-file FILE       API keys, one a line (env GLOSA_KEYS_FILE; or GLOSA_API_KEYS=k1,k2).
                          With no key configured, one is generated and printed.
   --dict FILE            a compiled dictionary (.glsd) instead of the default lexicon
+  --context-rules FILE   a user rule pack that adds, overrides or disables context rules
+                         (see glosa rules export); a bad pack stops the service from starting
   --with-app             also serve the built web app (dist/, see npm run build) at /
   --tls-cert FILE --tls-key FILE   serve HTTPS (env GLOSA_TLS_CERT, GLOSA_TLS_KEY)
   --allow-insecure-http  allow plain HTTP on a non-loopback host
@@ -65,6 +69,7 @@ export async function run(args: string[]): Promise<number> {
       host: { type: 'string' },
       'keys-file': { type: 'string' },
       dict: { type: 'string' },
+      'context-rules': { type: 'string' },
       'with-app': { type: 'boolean' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
@@ -92,6 +97,8 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`glosa serve: ${error.message}\n`);
     return 2;
   }
+  const contextRules = contextRulesOption('serve', values['context-rules']);
+  if (typeof contextRules === 'number') return contextRules;
   if (settings.withApp && !existsSync(join(APP_DIR, 'index.html'))) {
     process.stderr.write('glosa serve: --with-app needs the built app in dist/; run "npm run build" first\n');
     return 2;
@@ -107,9 +114,9 @@ export async function run(args: string[]): Promise<number> {
     });
   }
 
-  if (!cluster.isWorker) return serveInThisProcess(settings, scheme);
+  if (!cluster.isWorker) return serveInThisProcess(settings, scheme, contextRules.rules);
   try {
-    return await serveInThisProcess(settings, scheme);
+    return await serveInThisProcess(settings, scheme, contextRules.rules);
   } finally {
     // A cluster worker's channel to the primary would keep it alive once it is done. (Closing
     // the channel through `cluster.worker` keeps the exit code; a bare disconnect exits with 0.)
@@ -117,13 +124,18 @@ export async function run(args: string[]): Promise<number> {
   }
 }
 
-async function serveInThisProcess(settings: ServeSettings, scheme: string): Promise<number> {
+async function serveInThisProcess(
+  settings: ServeSettings,
+  scheme: string,
+  contextRules: readonly ContextRule[] | undefined,
+): Promise<number> {
   const dictionaryBytes = settings.dictPath === undefined ? defaultDictionaryBytes() : new Uint8Array(readFileSync(settings.dictPath));
   const app = await buildServer(
     defaultServerOptions(
       { apiKeys: settings.options.apiKeys, dictionaryBytes },
       {
         ...settings.options,
+        ...(contextRules === undefined ? {} : { contextRules }),
         logger: pino({ level: settings.logLevel }, pino.destination(2)),
         ...(settings.withApp ? { appDir: APP_DIR } : {}),
       },

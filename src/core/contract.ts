@@ -75,8 +75,17 @@ export const TypeSchema = z
   });
 export type AnnotationType = z.infer<typeof TypeSchema>;
 
-const TriggerSchema = z.object({ trigger: SpanSchema });
+/** With `config.explain`: the context rule that fired and the text its scope covered (code points). */
+const ExplainFields = {
+  rule: z.string().min(1).describe('With config.explain: the id of the context rule that fired (see glosa rules export).').optional(),
+  scope: z
+    .object({ begin: offset, end: offset })
+    .describe("With config.explain: the text the rule's scope covered, in code points, end exclusive.")
+    .optional(),
+};
+const TriggerSchema = z.object({ trigger: SpanSchema, ...ExplainFields });
 const MatchRefSchema = z.object({ match: SpanSchema });
+const FamilyRefSchema = z.object({ match: SpanSchema, ...ExplainFields });
 
 export const QuantitySchema = z.object({ value: z.number(), unit: z.string() });
 export type Quantity = z.infer<typeof QuantitySchema>;
@@ -89,7 +98,7 @@ export const CharacteristicsSchema = z
   .object({
     negative: TriggerSchema.optional(),
     uncertain: TriggerSchema.optional(),
-    family_member: MatchRefSchema.optional(),
+    family_member: FamilyRefSchema.optional(),
     quantifier: MatchRefSchema.optional(),
     qualifier: MatchRefSchema.optional(),
     quantity: QuantitySchema.optional(),
@@ -164,6 +173,11 @@ export const RequestConfigSchema = z.looseObject({
   text_datetime: TextDatetimeSchema.optional(),
   /** Glosa extension, as the original's on-premises "quantity parsing on/off": false skips quantities. */
   parse_quantities: z.boolean({ error: '"config.parse_quantities" must be true or false.' }).optional(),
+  /** Glosa extension: true adds `rule` and `scope` to negative, uncertain and family_member. */
+  explain: z
+    .boolean({ error: '"config.explain" must be true or false.' })
+    .describe('Glosa extension: true adds rule and scope to every negative, uncertain and family_member (default false).')
+    .optional(),
 });
 export type RequestConfig = z.infer<typeof RequestConfigSchema>;
 

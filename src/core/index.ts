@@ -6,6 +6,7 @@ export {
   STAGES,
   type Annotator,
   type AnnotatorOptions,
+  type RunOptions,
   type Stage,
   type StageRunner,
 } from './annotate.ts';
@@ -16,4 +17,6 @@ export { encodeDictionary, decodeDictionary, readDictionaryMeta, DictionaryForma
 export { createDictionary, loadDictionary, type Dictionary } from './dictionary/lookup.ts';
 export type { ConceptEntry, DictionaryData, DictionaryMeta, TermEntry } from './dictionary/types.ts';
 export { resultToJson } from './emit/result-json.ts';
+export type { Doc } from './doc.ts';
+export { applyRulePack, defaultRules, loadRulePack, rulePackJson, RulePackError, type ContextRule } from './context/rule-pack.ts';
 export { GLOSA_VERSION } from './version.ts';

@@ -1,24 +1,17 @@
 /**
- * The pipeline's working representation of one annotation before it is emitted: UTF-16 ranges,
- * token ranges, and links as object references (ids are assigned only by the emit stage).
+ * The pipeline's working representation of one annotation before it is emitted: UTF-16 ranges and
+ * token ranges. A mention is read-only: the match stage replaces one it adjusts (laterality,
+ * senses), the measure stage gives quantities and dates their values as it makes them, and later
+ * stages describe mentions in layers indexed by mention (see `doc.ts`).
  */
-import type { Quantity, RelationKind, Span, Timex } from './contract.ts';
+import type { Quantity, Timex } from './contract.ts';
 import type { ConceptEntry } from './dictionary/types.ts';
+import roleTable from './roles.json' with { type: 'json' };
 
 export type MentionKind = 'concept' | 'quantity' | 'temporal';
 
-/** A cue span (negation or uncertainty trigger) in UTF-16 indices of the text. */
-export interface Cue {
-  readonly start: number;
-  readonly end: number;
-}
-
+/** What the measure stage reads off a quantity or a date. */
 export interface MentionCharacteristics {
-  negative?: Cue;
-  uncertain?: Cue;
-  familyMember?: Mention;
-  quantifier?: Mention;
-  qualifier?: Mention;
   quantity?: Quantity;
   timex?: Timex;
 }
@@ -26,18 +19,59 @@ export interface MentionCharacteristics {
 export interface Mention {
   readonly kind: MentionKind;
   /** Token range [firstToken, endToken). */
-  firstToken: number;
-  endToken: number;
+  readonly firstToken: number;
+  readonly endToken: number;
   /** UTF-16 range [start, end) in the text. */
-  start: number;
-  end: number;
+  readonly start: number;
+  readonly end: number;
   readonly concept: ConceptEntry;
+  /** The concept's semantic roles as bits (see `roleBits`); none for quantities and dates. */
+  readonly roles: number;
   readonly characteristics: MentionCharacteristics;
-  head?: Mention;
-  readonly relations: { rel: RelationKind; to: Mention }[];
-  /** Set by the emit stage: the annotation id (-1 before) and the match span, shared by reference. */
-  id: number;
-  span: Span | undefined;
+}
+
+/** The semantic roles of `roles.json`. */
+export type Role = keyof typeof roleTable.roles;
+export const ROLES = Object.keys(roleTable.roles) as Role[];
+
+interface RoleDefinition {
+  readonly categories?: readonly string[];
+  readonly semanticTypes?: readonly string[];
+  readonly tags?: readonly string[];
+}
+
+function playsRole(definition: RoleDefinition, c: ConceptEntry): boolean {
+  return (
+    (c.category !== undefined && (definition.categories?.includes(c.category) ?? false)) ||
+    (definition.semanticTypes?.includes(c.semanticType) ?? false) ||
+    (definition.tags?.some((t) => (c.tags as readonly string[]).includes(t)) ?? false)
+  );
+}
+
+const ROLE_BIT: ReadonlyMap<string, number> = new Map(ROLES.map((role, i) => [role, 1 << i]));
+
+/** The bits of `roles` (0 for none). */
+export function roleBits(roles: readonly Role[] | undefined): number {
+  let bits = 0;
+  for (const role of roles ?? []) {
+    const bit = ROLE_BIT.get(role);
+    if (bit === undefined) throw new Error(`"${role}" is no role of roles.json`);
+    bits |= bit;
+  }
+  return bits;
+}
+
+const conceptRoles = new WeakMap<ConceptEntry, number>();
+
+/** The roles a concept plays, worked out once per concept. */
+function rolesOf(c: ConceptEntry): number {
+  let bits = conceptRoles.get(c);
+  if (bits === undefined) {
+    bits = 0;
+    for (let r = 0; r < ROLES.length; r++) if (playsRole(roleTable.roles[ROLES[r] as Role] as RoleDefinition, c)) bits |= 1 << r;
+    conceptRoles.set(c, bits);
+  }
+  return bits;
 }
 
 export function newMention(
@@ -48,51 +82,36 @@ export function newMention(
   start: number,
   end: number,
 ): Mention {
-  return { kind, concept, firstToken, endToken, start, end, characteristics: {}, relations: [], id: -1, span: undefined };
+  return { kind, concept, firstToken, endToken, start, end, roles: kind === 'concept' ? rolesOf(concept) : 0, characteristics: {} };
 }
 
-/** Categories of concepts that are findings: what negation, reporting verbs and sites apply to. */
-const FINDING_CATEGORIES: ReadonlySet<string> = new Set([
-  'Finding',
-  'Disease or Syndrome',
-  'Phenomenon',
-  'Laboratory or Test Result',
-  'Organism Attribute',
-]);
-
-export function isFinding(m: Mention): boolean {
-  return m.concept.category !== undefined && FINDING_CATEGORIES.has(m.concept.category);
+/** Freezes mentions and what they hold, so that no later stage can change them. */
+export function freezeMentions(mentions: readonly Mention[]): readonly Mention[] {
+  for (const m of mentions) {
+    Object.freeze(m.characteristics);
+    Object.freeze(m);
+  }
+  return Object.freeze(mentions);
 }
 
-/** Categories of concepts that are acts done to the patient: tests and treatments. */
-const PROCEDURE_CATEGORIES: ReadonlySet<string> = new Set([
-  'Diagnostic Procedure',
-  'Laboratory Procedure',
-  'Therapeutic or Preventive Procedure',
-]);
-
-export function isProcedure(m: Mention): boolean {
-  return m.concept.category !== undefined && PROCEDURE_CATEGORIES.has(m.concept.category);
+/** Whether a mention plays `role`. */
+export function hasRole(m: Mention, role: Role): boolean {
+  return (m.roles & (ROLE_BIT.get(role) as number)) !== 0;
 }
 
-export function isAnatomy(m: Mention): boolean {
-  return m.concept.category === 'Anatomy';
-}
+const FINDING = roleBits(['finding']);
+const PROCEDURE = roleBits(['procedure']);
+const ANATOMY = roleBits(['anatomy']);
+const QUALIFIER = roleBits(['qualifier']);
+const REPORTING_VERB = roleBits(['reporting_verb']);
+const FAMILY = roleBits(['family']);
 
-/** A severity word ("leve", "intensa"): the lexicon gives it the category Qualitative Concept. */
-export function isQualifier(m: Mention): boolean {
-  return m.kind === 'concept' && m.concept.category === 'Qualitative Concept';
-}
-
-export function isReportingVerb(m: Mention): boolean {
-  const tags = m.concept.tags;
-  return tags.length > 0 && tags.includes('reporting_verb');
-}
-
-/** A relative ("madre", "abuela materna"): the lexicon gives it the semantic type Family Group. */
-export function isFamilyMember(m: Mention): boolean {
-  return m.kind === 'concept' && m.concept.semanticType === 'Family Group';
-}
+export const isFinding = (m: Mention): boolean => (m.roles & FINDING) !== 0;
+export const isProcedure = (m: Mention): boolean => (m.roles & PROCEDURE) !== 0;
+export const isAnatomy = (m: Mention): boolean => (m.roles & ANATOMY) !== 0;
+export const isQualifier = (m: Mention): boolean => (m.roles & QUALIFIER) !== 0;
+export const isReportingVerb = (m: Mention): boolean => (m.roles & REPORTING_VERB) !== 0;
+export const isFamilyMember = (m: Mention): boolean => (m.roles & FAMILY) !== 0;
 
 /** Orders mentions by text position (longer first on ties), as every stage after matching expects. */
 export function byPosition(a: Mention, b: Mention): number {

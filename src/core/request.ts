@@ -35,6 +35,8 @@ export function validateAnnotationRequest(body: unknown): RequestValidation {
       '"config.text_datetime" must be a real date and time written as YYYY-MM-DDTHH:MM:SS, for example 2024-06-10T12:00:00.',
     );
   }
+  const explain = (config as Record<string, unknown> | undefined)?.explain;
+  if (explain !== undefined && typeof explain !== 'boolean') return fail('invalid_config', '"config.explain" must be true or false.');
   const parsed = AnnotationRequestSchema.safeParse(body);
   if (!parsed.success) return fail('invalid_body', parsed.error.issues[0]?.message ?? 'The request body does not fit the contract.');
   return { ok: true, request: parsed.data };

@@ -49,7 +49,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   }) as unknown as FastifyInstance;
 
   const runner = createAnnotationRunner({
-    setup: { dictionaryBytes: options.dictionaryBytes, vendorKey: options.vendorKey },
+    setup: {
+      dictionaryBytes: options.dictionaryBytes,
+      vendorKey: options.vendorKey,
+      ...(options.contextRules === undefined ? {} : { contextRules: options.contextRules }),
+    },
     workerThreads: options.workerThreads,
     workerThresholdCodePoints: options.workerThresholdCodePoints,
     maxQueue: options.workerMaxQueue,

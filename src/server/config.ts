@@ -1,6 +1,6 @@
 /** The service's options, their defaults, and the check that refuses unsafe combinations. */
 import type { Logger } from 'pino';
-import { DEFAULT_VENDOR_KEY } from '../core/index.ts';
+import { DEFAULT_VENDOR_KEY, type ContextRule } from '../core/index.ts';
 import { defaultBodyLimitBytes } from './limits.ts';
 
 export interface TlsFiles {
@@ -20,6 +20,8 @@ export interface ServerOptions {
   /** The compiled dictionary (the `.glsd` format). */
   readonly dictionaryBytes: Uint8Array;
   readonly vendorKey: string;
+  /** Context rules with a user pack applied (`--context-rules`); the default pack otherwise. */
+  readonly contextRules?: readonly ContextRule[];
   readonly maxTextCodePoints: number;
   readonly bodyLimitBytes: number;
   /** Per API key; false disables it. */

@@ -9,20 +9,42 @@ import {
   createAnnotator,
   DictionaryFormatError,
   loadDictionary,
+  loadRulePack,
   type AnnotationResult,
   type Annotator,
+  type ContextRule,
+  type Dictionary,
   type RequestConfig,
 } from '../core/index.ts';
 import { loadDictionaryBytes, loadFileBytes, loadUrlBytes, type LoadedBytes, type SourceDeps } from './dictionary-source.ts';
-import { DICTIONARY_CHANGED, namedError, SUPERSEDED, type DictionaryReady, type DictionaryRequest } from './protocol.ts';
+import {
+  DICTIONARY_CHANGED,
+  namedError,
+  SUPERSEDED,
+  type DictionaryReady,
+  type DictionaryRequest,
+  type RulePackSource,
+} from './protocol.ts';
 import type { LoadProgress } from './stream.ts';
 
 export type { DictionaryReady, DictionaryRequest };
 
 const deps: SourceDeps = { fetch: (...args) => fetch(...args), caches: typeof caches === 'undefined' ? undefined : caches };
 
-let active: { annotator: Annotator; ready: DictionaryReady } | undefined;
+let active: { dictionary: Dictionary; annotator: Annotator; ready: DictionaryReady } | undefined;
 let latest = 0;
+/** The user rule pack the active annotator was made with (JSON text), and its rules. */
+let rulePack: { json: string; rules: ContextRule[] } | undefined;
+
+/** The default rules with a user pack applied; a bad pack throws a RulePackError naming it. */
+function rulesOf(pack: RulePackSource): ContextRule[] {
+  if (rulePack?.json === pack.json) return rulePack.rules;
+  return loadRulePack(pack.name, pack.json);
+}
+
+function annotatorWith(dictionary: Dictionary, rules: ContextRule[] | undefined): Annotator {
+  return createAnnotator(dictionary, rules === undefined ? {} : { contextRules: rules });
+}
 
 function bytesFor(request: DictionaryRequest, onProgress: (p: LoadProgress) => void): Promise<LoadedBytes> {
   switch (request.kind) {
@@ -38,7 +60,7 @@ function bytesFor(request: DictionaryRequest, onProgress: (p: LoadProgress) => v
 async function load(
   request: DictionaryRequest,
   onProgress: (p: LoadProgress) => void,
-): Promise<{ annotator: Annotator; ready: DictionaryReady }> {
+): Promise<{ dictionary: Dictionary; annotator: Annotator; ready: DictionaryReady }> {
   const started = performance.now();
   const loaded = await bytesFor(request, onProgress);
   let dictionary;
@@ -63,7 +85,7 @@ async function load(
     termCount: meta.termCount,
     loadMs: performance.now() - started,
   };
-  return { annotator: createAnnotator(dictionary), ready };
+  return { dictionary, annotator: annotatorWith(dictionary, rulePack?.rules), ready };
 }
 
 const api = {
@@ -81,11 +103,22 @@ const api = {
     active = next;
     return next.ready;
   },
-  /** Annotates with the active dictionary, which must be the one the page asks for (its hash). */
-  annotate(text: string, config: RequestConfig, contentHash: string): AnnotationResult {
+  /** Checks a user rule pack; returns how many rules are in effect with it (throws on a bad pack). */
+  checkRules(pack: RulePackSource): number {
+    return rulesOf(pack).length;
+  },
+  /**
+   * Annotates with the active dictionary, which must be the one the page asks for (its hash), and
+   * the rule pack the page holds (none: the default rules).
+   */
+  annotate(text: string, config: RequestConfig, contentHash: string, pack: RulePackSource | null = null): AnnotationResult {
     if (active === undefined) throw new Error('no dictionary is loaded yet');
     if (active.ready.contentHash !== contentHash) {
       throw namedError(DICTIONARY_CHANGED, `the worker now uses dictionary ${active.ready.contentHash}, not ${contentHash}`);
+    }
+    if ((pack?.json ?? null) !== (rulePack?.json ?? null)) {
+      rulePack = pack === null ? undefined : { json: pack.json, rules: rulesOf(pack) };
+      active = { ...active, annotator: annotatorWith(active.dictionary, rulePack?.rules) };
     }
     return active.annotator.annotate(text, config);
   },

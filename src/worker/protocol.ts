@@ -17,6 +17,12 @@ export interface DictionaryReady {
   readonly loadMs: number;
 }
 
+/** A user rule pack as the page holds it: its file name and JSON text. */
+export interface RulePackSource {
+  readonly name: string;
+  readonly json: string;
+}
+
 /** Error names that cross to the page (comlink keeps name and message). */
 export const SUPERSEDED = 'SupersededLoad';
 export const DICTIONARY_CHANGED = 'DictionaryChanged';

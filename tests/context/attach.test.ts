@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { attachQualifiers } from '../../src/core/attach/qualifiers.ts';
-import { attachQuantities } from '../../src/core/attach/quantities.ts';
-import { attachReportingVerbs } from '../../src/core/attach/reporting-verbs.ts';
-import { attachHeaderSites, attachSites } from '../../src/core/attach/sites.ts';
-import { applyCues } from '../../src/core/context/cues.ts';
-import { prepare, type Prepared } from './pipeline.ts';
+import { staged, type Staged } from './staged.ts';
 
-const headOf = (p: Prepared, span: string): string | undefined => p.textOf(p.get(span).head);
-const relations = (p: Prepared): string[] =>
-  p.mentions.flatMap((m) => m.relations.map((r) => `${p.textOf(m)} -${r.rel}-> ${p.textOf(r.to)}`));
+/** The attach stage runs after context, as in the annotator. */
+const attached = (text: string): Staged => staged(text, 'attach');
+const headOf = (p: Staged, span: string): string | undefined => p.headOf(span);
 
 describe('anatomical sites', () => {
-  function sites(text: string): Prepared {
-    const p = prepare(text);
-    attachSites(p.text, p.mentions, p.tokens);
-    return p;
-  }
+  const sites = attached;
+  const relations = (p: Staged): string[] => p.relations('has_anatomical_location');
 
   it('links a finding to a lateralised site after a preposition and an article', () => {
     const p = sites('Dolor en la pierna izquierda.');
@@ -71,23 +63,19 @@ describe('anatomical sites', () => {
     expect(relations(sites('Dolor FID.'))).toEqual(['Dolor -has_anatomical_location-> FID']);
   });
 
-  it('negates the site of a negated finding with the same cue', () => {
-    const p = prepare('Dolor en rodilla.');
-    const cue = { start: 0, end: 0 };
-    p.get('Dolor').characteristics.negative = cue;
-    attachSites(p.text, p.mentions, p.tokens);
-    expect(p.get('rodilla').characteristics.negative).toBe(cue);
+  it('negates the site of a negated finding with the same cue, reading the context layer, which it leaves as it was', () => {
+    // A one-word window closes the negation before the site, so only the finding is negated in context.
+    const p = staged('Sin dolor punzante descamativo en rodilla.', 'attach', { annotator: { negationWindowWords: 1 } });
+    const cue = p.doc.context?.negative[p.index('dolor')];
+    expect(p.textOf(cue)).toBe('Sin');
+    expect(p.doc.context?.negative[p.index('rodilla')]).toBeUndefined();
+    expect(p.doc.attach?.inheritedNegative[p.index('rodilla')]).toBe(cue);
   });
 });
 
 describe('header sites', () => {
-  function headed(text: string): Prepared {
-    const p = prepare(text);
-    applyCues(p.text, p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
-    attachSites(p.text, p.mentions, p.tokens);
-    attachHeaderSites(p.mentions, p.tokens, p.sentenceOf);
-    return p;
-  }
+  const headed = attached;
+  const relations = (p: Staged): string[] => p.relations('has_anatomical_location');
 
   it('a site that opens its line with a colon is where the findings of its sentence with no site are', () => {
     const p = headed('Pierna: edema y dolor.\nBrazo: dolor en mano; fiebre.');
@@ -103,18 +91,13 @@ describe('header sites', () => {
   it('is not negated with its findings, and heads only a line or sentence', () => {
     const p = headed('Rodilla: sin edema. Dolor, rodilla: edema.');
     expect(relations(p)).toEqual(['edema -has_anatomical_location-> Rodilla']);
-    expect(p.get('edema').characteristics.negative).toBeDefined();
-    expect(p.get('Rodilla').characteristics.negative).toBeUndefined();
+    expect(p.negativeCue('edema')).toBeDefined();
+    expect(p.negativeCue('Rodilla')).toBeUndefined();
   });
 });
 
 describe('reporting verbs', () => {
-  function verbs(text: string): Prepared {
-    const p = prepare(text);
-    attachSites(p.text, p.mentions, p.tokens);
-    attachReportingVerbs(p.mentions, p.tokens);
-    return p;
-  }
+  const verbs = attached;
 
   it('head the findings they introduce, up to the next verb or the clause end', () => {
     const p = verbs('Refiere fiebre y tos, niega disnea; cefalea.');
@@ -125,9 +108,7 @@ describe('reporting verbs', () => {
   });
 
   it('do not head a finding negated by a cue of its own after the verb', () => {
-    const p = prepare('Refiere tos, sin fiebre. No refiere disnea.');
-    applyCues(p.text, p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
-    attachReportingVerbs(p.mentions, p.tokens);
+    const p = attached('Refiere tos, sin fiebre. No refiere disnea.');
     expect(headOf(p, 'tos')).toBe('Refiere');
     expect(headOf(p, 'fiebre')).toBeUndefined();
     expect(headOf(p, 'disnea')).toBe('refiere');
@@ -141,17 +122,14 @@ describe('reporting verbs', () => {
 });
 
 describe('quantities', () => {
-  function measured(text: string): Prepared {
-    const p = prepare(text);
-    attachQuantities(p.text, p.mentions, p.tokens);
-    return p;
-  }
+  const measured = attached;
+  const relations = (p: Staged): string[] => p.relations('has_quantity');
 
   it('a quantity measures the nearest measurable concept before it in its clause', () => {
     const p = measured('TA 130/85 mmHg, FC 72 lpm, SatO2 98%.');
     expect(headOf(p, '130/85 mmHg')).toBe('TA');
     expect(headOf(p, '72 lpm')).toBe('FC');
-    expect(p.textOf(p.get('SatO2').characteristics.quantifier)).toBe('98%');
+    expect(p.quantifierOf('SatO2')).toBe('98%');
     expect(relations(p)).toContain('FC -has_quantity-> 72 lpm');
   });
 
@@ -169,13 +147,8 @@ describe('quantities', () => {
 });
 
 describe('qualifiers', () => {
-  function qualified(text: string): Prepared {
-    const p = prepare(text);
-    attachSites(p.text, p.mentions, p.tokens);
-    attachQualifiers(p.text, p.mentions, p.tokens);
-    return p;
-  }
-  const qualifierOf = (p: Prepared, span: string): string | undefined => p.textOf(p.get(span).characteristics.qualifier);
+  const qualified = attached;
+  const qualifierOf = (p: Staged, span: string): string | undefined => p.qualifierOf(span);
 
   it('a severity word right after a finding, or after its sites, qualifies it', () => {
     const p = qualified('Cefalea intensa. Dolor en rodilla leve. Fiebre de intensidad severa. Tos muy leve.');
@@ -209,7 +182,7 @@ describe('qualifiers', () => {
     expect(headOf(p, 'intensa')).toBeUndefined();
     expect(qualifierOf(p, 'Fiebre')).toBeUndefined();
     expect(qualifierOf(p, 'Tos')).toBeUndefined();
-    expect(p.get('leve', 2).head).toBeUndefined();
+    expect(p.headOf('leve', 2)).toBeUndefined();
     expect(qualifierOf(p, 'Disnea')).toBeUndefined();
   });
 });

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyCues } from '../../src/core/context/cues.ts';
 import { testDictionary } from '../../src/core/testing/test-dictionary.ts';
-import { prepare, type Prepared } from './pipeline.ts';
+import { staged, type Staged } from './staged.ts';
 
-function cues(text: string, windowWords = 10): Prepared {
-  const p = prepare(text);
-  applyCues(p.text, p.mentions, p.tokens, p.sentenceOf, { windowWords });
-  return p;
+function cues(text: string, windowWords = 10): Staged {
+  return staged(text, 'context', { annotator: { negationWindowWords: windowWords } });
 }
-const negation = (p: Prepared, span: string, occurrence?: number): string | undefined =>
-  p.textOf(p.get(span, occurrence).characteristics.negative);
-const uncertainty = (p: Prepared, span: string): string | undefined => p.textOf(p.get(span).characteristics.uncertain);
+const negation = (p: Staged, span: string, occurrence?: number): string | undefined => p.textOf(p.negativeCue(span, occurrence));
+const uncertainty = (p: Staged, span: string): string | undefined => p.textOf(p.uncertainCue(span));
 
 describe('negation cues', () => {
   it('a pre-trigger negates what follows in its clause and nothing before it', () => {
@@ -22,17 +18,17 @@ describe('negation cues', () => {
 
   it('gives every concept of one scope the very same cue object', () => {
     const p = cues('Sin fiebre, tos ni disnea.');
-    const cue = p.get('fiebre').characteristics.negative;
+    const cue = p.negativeCue('fiebre');
     expect(cue).toBeDefined();
-    expect(p.get('tos').characteristics.negative).toBe(cue);
-    expect(p.get('disnea').characteristics.negative).toBe(cue);
+    expect(p.negativeCue('tos')).toBe(cue);
+    expect(p.negativeCue('disnea')).toBe(cue);
   });
 
   it('"ni" opens a scope only where none is open', () => {
     const p = cues('Ni tos ni expectoración.');
     expect(negation(p, 'tos')).toBe('Ni');
-    expect(p.textOf(p.get('expectoración').characteristics.negative)).toBe('Ni');
-    expect(p.get('expectoración').characteristics.negative?.start).toBe(0);
+    expect(p.textOf(p.negativeCue('expectoración'))).toBe('Ni');
+    expect(p.negativeCue('expectoración')?.start).toBe(0);
   });
 
   it('"no" before a reporting verb is the cue alone and the verb is negated', () => {
@@ -141,7 +137,7 @@ describe('negation cues', () => {
   it('post-triggers reach back to the comma; plural ones over a list', () => {
     const p = cues('Serologías: VIH negativo, VHB negativo.');
     expect(negation(p, 'VIH')).toBe('negativo');
-    expect(p.get('VHB').characteristics.negative?.start).toBe(p.text.lastIndexOf('negativo'));
+    expect(p.negativeCue('VHB')?.start).toBe(p.text.lastIndexOf('negativo'));
     const list = cues('Neumonía, bronquitis y derrame pleural descartados.');
     for (const span of ['Neumonía', 'bronquitis', 'derrame pleural']) expect(negation(list, span)).toBe('descartados');
     expect(negation(cues('Cefalea, neumonía descartada.'), 'Cefalea')).toBeUndefined();
@@ -176,8 +172,7 @@ describe('negation cues', () => {
       { cui: 'C9100001', terms: ['no fumador'], category: 'Finding' },
       { cui: 'C0015967', terms: ['fiebre'], category: 'Finding' },
     ]);
-    const p = prepare('Paciente no fumador con fiebre.', dictionary);
-    applyCues(p.text, p.mentions, p.tokens, p.sentenceOf, { windowWords: 10 });
+    const p = staged('Paciente no fumador con fiebre.', 'context', { dictionary });
     expect(negation(p, 'no fumador')).toBeUndefined();
     expect(negation(p, 'fiebre')).toBeUndefined();
   });

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyFamilyMembers } from '../../src/core/context/family.ts';
-import { prepare, type Prepared } from './pipeline.ts';
+import { staged, type Staged } from './staged.ts';
 
-function family(text: string): Prepared {
-  const p = prepare(text);
-  applyFamilyMembers(p.mentions, p.tokens, p.sentenceOf);
-  return p;
+function family(text: string): Staged {
+  return staged(text, 'context');
 }
-const relativeOf = (p: Prepared, span: string, occurrence?: number): string | undefined =>
-  p.textOf(p.get(span, occurrence).characteristics.familyMember);
+const relativeOf = (p: Staged, span: string, occurrence?: number): string | undefined => p.relativeOf(span, occurrence);
 
 describe('family members', () => {
   it('a relative governs the concepts after it, coordinated ones too', () => {
@@ -28,7 +24,7 @@ describe('family members', () => {
 
   it('points at the relative mention itself, multiword relatives included', () => {
     const p = family('Abuela materna con cáncer de mama.');
-    expect(p.get('cáncer de mama').characteristics.familyMember).toBe(p.get('Abuela materna'));
+    expect(p.doc.context?.family[p.index('cáncer de mama')]?.relative).toBe(p.index('Abuela materna'));
   });
 
   it('never reaches back before the relative nor past ";", the patient or the sentence end', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { forEachSentence } from '../../src/core/mention.ts';
-import { prepare } from './pipeline.ts';
+import { staged } from './staged.ts';
 
 describe('forEachSentence', () => {
   it('visits each sentence that holds mentions once, with its mention range', () => {
-    const p = prepare('Fiebre y tos. Nada. Cefalea\ndisnea.');
+    const p = staged('Fiebre y tos. Nada. Cefalea\ndisnea.', 'measure');
     const visits: [number, string[]][] = [];
-    forEachSentence(p.mentions, p.sentenceOf, (sentence, from, to) => {
+    forEachSentence(p.mentions, p.doc.sentenceOf ?? new Uint32Array(0), (sentence, from, to) => {
       visits.push([sentence, p.mentions.slice(from, to).map((m) => p.textOf(m) ?? '')]);
     });
     expect(visits).toEqual([

@@ -28,10 +28,14 @@ export function useCurrentAnnotator(): Annotator | undefined {
   const remoteBase = useAppStore((s) => s.remoteBase);
   const apiKey = useAppStore((s) => s.apiKey);
   const contentHash = useAppStore((s) => s.dictionary.active?.info.contentHash);
+  const rules = useAppStore((s) => s.contextRules);
   return useMemo(() => {
     if (mode === 'remote') return new RemoteAnnotator(remoteBase, apiKey);
-    return contentHash === undefined ? undefined : localAnnotator().annotatorFor(contentHash);
-  }, [mode, remoteBase, apiKey, contentHash]);
+    if (contentHash === undefined) return undefined;
+    return rules === null
+      ? localAnnotator().annotatorFor(contentHash)
+      : localAnnotator().annotatorFor(contentHash, { name: rules.name, json: rules.json }, `${rules.name}@${rules.chosenAt}`);
+  }, [mode, remoteBase, apiKey, contentHash, rules]);
 }
 
 /** In local mode, a note sent while no dictionary is active or loading loads the default one (once per submission). */

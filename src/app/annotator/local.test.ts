@@ -29,14 +29,14 @@ interface Call {
 /** A worker whose loads finish when the test says so. */
 function fakeWorker() {
   const calls: Call[] = [];
-  const annotations: { text: string; hash: string }[] = [];
+  const annotations: { text: string; hash: string; pack?: string }[] = [];
   let annotateError: Error | undefined;
   const client = {
     load: (request: DictionaryRequest, progress: Call['progress']) =>
       new Promise<DictionaryReady>((resolve, reject) => calls.push({ request, progress, resolve, reject })),
-    annotate: async (text: string, _config: unknown, hash: string) => {
+    annotate: async (text: string, _config: unknown, hash: string, pack: { name: string } | null = null) => {
       if (annotateError) throw annotateError;
-      annotations.push({ text, hash });
+      annotations.push(pack === null ? { text, hash } : { text, hash, pack: pack.name });
       return negatedResult();
     },
   };
@@ -136,5 +136,23 @@ describe('LocalAnnotator', () => {
     expect((changed as AnnotatorError).kind).toBe('dictionary');
     worker.failAnnotate(new Error('something else'));
     await expect(a.annotate('tos', {})).rejects.toThrow('something else');
+  });
+});
+
+describe('LocalAnnotator with a user rule pack', () => {
+  it('sends the pack with each note, and results of another pack or none are kept apart', async () => {
+    const worker = fakeWorker();
+    const local = new LocalAnnotator(BASE, recorder().events, () => worker.client);
+    const pack = { name: 'mis-reglas.json', json: '{"rules":[]}' };
+    const withPack = local.annotatorFor('aaa', pack, 'mis-reglas.json@1');
+    const without = local.annotatorFor('aaa');
+    expect(withPack.identity).not.toBe(without.identity);
+    expect(local.annotatorFor('aaa', pack, 'mis-reglas.json@2').identity).not.toBe(withPack.identity);
+    await withPack.annotate('Sin fiebre.', {});
+    await without.annotate('Sin fiebre.', {});
+    expect(worker.annotations).toEqual([
+      { text: 'Sin fiebre.', hash: 'aaa', pack: 'mis-reglas.json' },
+      { text: 'Sin fiebre.', hash: 'aaa' },
+    ]);
   });
 });

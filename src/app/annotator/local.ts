@@ -7,7 +7,13 @@
 import * as Comlink from 'comlink';
 import type { AnnotationResult, RequestConfig } from '../../core/contract.ts';
 import type { WorkerApi } from '../../worker/annotator.worker.ts';
-import { DICTIONARY_CHANGED, SUPERSEDED, type DictionaryReady, type DictionaryRequest } from '../../worker/protocol.ts';
+import {
+  DICTIONARY_CHANGED,
+  SUPERSEDED,
+  type DictionaryReady,
+  type DictionaryRequest,
+  type RulePackSource,
+} from '../../worker/protocol.ts';
 import type { DictionaryChoice } from '../state/dictionary.ts';
 import { AnnotatorError, type Annotator } from './types.ts';
 
@@ -24,7 +30,7 @@ export interface DictionaryEvents {
   failed(choice: DictionaryChoice, message: string): void;
 }
 
-export type WorkerClient = Pick<Comlink.Remote<WorkerApi>, 'load' | 'annotate'>;
+export type WorkerClient = Pick<Comlink.Remote<WorkerApi>, 'load' | 'annotate' | 'checkRules'>;
 
 const spawnWorker = (): WorkerClient =>
   Comlink.wrap<WorkerApi>(new Worker(new URL('../../worker/annotator.worker.ts', import.meta.url), { type: 'module' }));
@@ -77,13 +83,21 @@ export class LocalAnnotator {
     }
   }
 
-  /** The annotator for the dictionary with this content hash (the active one when it is called). */
-  annotatorFor(contentHash: string): Annotator {
+  /** Checks a user rule pack in the worker: how many rules are in effect with it, or the error naming the rule. */
+  checkRules(pack: RulePackSource): Promise<number> {
+    return this.worker().checkRules(pack);
+  }
+
+  /**
+   * The annotator for the dictionary with this content hash (the active one when it is called),
+   * with a user rule pack (`rulesKey` tells packs apart) or the default rules.
+   */
+  annotatorFor(contentHash: string, pack: RulePackSource | null = null, rulesKey = ''): Annotator {
     return {
-      identity: `local:${contentHash}`,
+      identity: `local:${contentHash}${pack === null ? '' : `:rules:${rulesKey}`}`,
       annotate: async (text: string, config: RequestConfig): Promise<AnnotationResult> => {
         try {
-          return await this.worker().annotate(text, config, contentHash);
+          return await this.worker().annotate(text, config, contentHash, pack);
         } catch (error) {
           if (!(error instanceof Error && error.name === DICTIONARY_CHANGED)) throw error;
           throw new AnnotatorError('dictionary', 'El diccionario cambió mientras se anotaba; vuelva a anotar.', error.message);

@@ -40,7 +40,8 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
     queryFn: async ({ signal }) => {
       const { text, textDatetime } = submission as NonNullable<typeof submission>;
       const started = performance.now();
-      const result = await (annotator as Annotator).annotate(text, { text_datetime: textDatetime }, signal);
+      // explain: the negation lens shows each trigger's rule and scope.
+      const result = await (annotator as Annotator).annotate(text, { text_datetime: textDatetime, explain: true }, signal);
       const receivedAt = performance.now();
       return { text, textDatetime, result, elapsedMs: receivedAt - started, receivedAt };
     },

@@ -1,12 +1,38 @@
-/** Negation QA lens: only negated and uncertain concepts, grouped under their triggers, with counts. */
+/**
+ * Negation QA lens: only negated and uncertain concepts, grouped under their triggers, with counts.
+ * Each trigger is shown in its stretch of the note with its scope shaded and the id of the context
+ * rule that fired, so a reviewer sees where a negation stopped and why.
+ */
 import { useMemo } from 'react';
 import type { Annotation } from '../../core/contract.ts';
 import { useAppStore } from '../state/store.ts';
-import { summariseNegation } from './negation.ts';
+import { excerpt, summariseNegation, type TriggerGroup } from './negation.ts';
 
-export function NegationLens({ annotations }: { annotations: readonly Annotation[] }) {
+function Excerpt({ chars, group }: { chars: readonly string[]; group: TriggerGroup }) {
+  const cueClass = `cue cue-${group.kind === 'negated' ? 'negation' : 'uncertainty'}`;
+  return (
+    <p className="lens-excerpt">
+      {excerpt(chars, group.trigger, group.scope).map((part, i) =>
+        part.role === 'trigger' ? (
+          <span key={i} className={cueClass}>
+            {part.text}
+          </span>
+        ) : part.role === 'scope' ? (
+          <mark key={i} className={`lens-scope lens-scope-${group.kind}`} title="Alcance de la regla">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+export function NegationLens({ annotations, text }: { annotations: readonly Annotation[]; text: string }) {
   const select = useAppStore((s) => s.select);
   const summary = useMemo(() => summariseNegation(annotations), [annotations]);
+  const chars = useMemo(() => Array.from(text), [text]);
   return (
     <div className="lens">
       <p role="status">
@@ -26,6 +52,14 @@ export function NegationLens({ annotations }: { annotations: readonly Annotation
                 {a.match.text}
               </button>
             ))}
+            {g.rule !== undefined && (
+              <span className="lens-rule">
+                regla <code>{g.rule}</code>
+                {g.scope !== undefined &&
+                  (g.scope.begin === g.scope.end ? ' · alcance vacío' : ` · alcance ${g.scope.begin}–${g.scope.end}`)}
+              </span>
+            )}
+            <Excerpt chars={chars} group={g} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annotation, NEGATED_TEXT, negatedResult, span } from '../test/fixtures.ts';
-import { summariseNegation } from './negation.ts';
+import { excerpt, summariseNegation } from './negation.ts';
 import { detailOf, filterAndSort, toRows } from './rows.ts';
 import { codeLinks } from './terminology.ts';
 
@@ -77,5 +77,34 @@ describe('terminology links', () => {
     expect(links[1]?.href).toContain('conceptId1=22253000');
     expect(links[3]?.href).toContain('q=338');
     expect(codeLinks({ umls: 'L0000001' })[0]?.href).toBeUndefined();
+  });
+});
+
+describe('the negation lens explanations', () => {
+  it('carry the rule and scope of an explained trigger into its group', () => {
+    const text = 'Sin fiebre ni tos.';
+    const negative = { trigger: span(text, 0, 3), rule: 'neg-sin', scope: { begin: 4, end: 17 } };
+    const summary = summariseNegation([
+      annotation(0, text, 4, 10, { characteristics: { negative } }),
+      annotation(1, text, 14, 17, { characteristics: { negative } }),
+    ]);
+    expect(summary.groups).toHaveLength(1);
+    expect(summary.groups[0]).toMatchObject({ rule: 'neg-sin', scope: { begin: 4, end: 17 } });
+  });
+
+  it('cut the note around a trigger and its scope in code points, marking both', () => {
+    const chars = Array.from('😀 Sin fiebre ni tos, con dolor.');
+    expect(excerpt(chars, { begin: 2, end: 5 }, { begin: 6, end: 19 })).toEqual([
+      { text: '😀 ', role: 'text' },
+      { text: 'Sin', role: 'trigger' },
+      { text: ' ', role: 'text' },
+      { text: 'fiebre ni tos', role: 'scope' },
+      { text: ', con dolor.', role: 'text' },
+    ]);
+    const long = Array.from('x'.repeat(100));
+    const parts = excerpt(long, { begin: 50, end: 51 }, undefined);
+    expect(parts[0]).toEqual({ text: '…', role: 'text' });
+    expect(parts[parts.length - 1]).toEqual({ text: '…', role: 'text' });
+    expect(parts.find((p) => p.role === 'trigger')?.text).toBe('x');
   });
 });

@@ -37,7 +37,7 @@ describe('app store', () => {
     store.getState().reportError({ message: 'x' });
     const saved = JSON.parse(storage.data.get('glosa-session') ?? '{}') as { state: Record<string, unknown> };
     expect(saved.state).toMatchObject({ text: 'Madre con alzheimer', apiKey: 'k1', mode: 'remote' });
-    expect(Object.keys(saved.state).sort()).toEqual(['apiKey', 'mode', 'remoteBase', 'text', 'textDatetime']);
+    expect(Object.keys(saved.state).sort()).toEqual(['apiKey', 'contextRules', 'mode', 'remoteBase', 'text', 'textDatetime']);
 
     const reloaded = createAppStore(() => storage);
     expect(reloaded.getState().text).toBe('Madre con alzheimer');
@@ -70,5 +70,22 @@ describe('reference datetime', () => {
   it('adds the seconds a datetime-local input drops', () => {
     expect(fromDatetimeInput('2024-06-07T09:05')).toBe('2024-06-07T09:05:00');
     expect(fromDatetimeInput('2024-06-07T09:05:07')).toBe('2024-06-07T09:05:07');
+  });
+});
+
+describe('the local rule pack', () => {
+  it('is kept for the tab once checked, reports a refused one without dropping it, and can be removed', () => {
+    const storage = memoryStorage();
+    const store = createAppStore(() => storage);
+    const pack = { name: 'mis-reglas.json', json: '{"rules":[]}', ruleCount: 294, chosenAt: 1 };
+    store.getState().setContextRules(pack);
+    expect(createAppStore(() => storage).getState().contextRules).toEqual(pack);
+    store.getState().contextRulesFailed('otra.json', 'otra.json: rule 0 (id "x"): unknown key "y"');
+    expect(store.getState().contextRules).toEqual(pack);
+    expect(store.getState().contextRulesError).toContain('unknown key');
+    expect(store.getState().errors[0]?.message).toBe('No se pudo usar el paquete de reglas «otra.json».');
+    store.getState().setContextRules(null);
+    expect(store.getState().contextRules).toBeNull();
+    expect(store.getState().contextRulesError).toBeNull();
   });
 });

@@ -25,6 +25,16 @@ export type Polarity = 'all' | 'negated' | 'uncertain' | 'affirmed';
 export type Panel = 'table' | 'negation' | 'json' | 'errors';
 export type SortColumn = 'begin' | 'text' | 'category' | 'cui' | 'status';
 
+/** A user rule pack for local mode, as the worker checked it (kept for the tab). */
+export interface ContextRulesPack {
+  readonly name: string;
+  readonly json: string;
+  /** How many rules are in effect with it. */
+  readonly ruleCount: number;
+  /** When it was chosen: part of the annotator's identity, so results of other rules are not reused. */
+  readonly chosenAt: number;
+}
+
 export interface Submission {
   readonly text: string;
   readonly textDatetime: string;
@@ -57,6 +67,9 @@ export interface AppState {
   /** The URL typed in the dictionary picker. */
   dictionaryUrl: string;
   errors: ErrorEntry[];
+  /** Local mode's user rule pack (none: the default rules) and why the last one was refused. */
+  contextRules: ContextRulesPack | null;
+  contextRulesError: string | null;
 
   setMode(mode: Mode): void;
   setRemoteBase(url: string): void;
@@ -80,6 +93,10 @@ export interface AppState {
   dictionaryFailed(choice: DictionaryChoice, message: string): void;
   reportError(entry: Omit<ErrorEntry, 'at'>): void;
   clearErrors(): void;
+  /** A checked pack becomes active; null goes back to the default rules. */
+  setContextRules(pack: ContextRulesPack | null): void;
+  /** A refused pack: reported, while the active rules stay in use. */
+  contextRulesFailed(name: string, message: string): void;
 }
 
 const MAX_ERRORS = 50;
@@ -112,6 +129,8 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         dictionary: NO_DICTIONARY,
         dictionaryUrl: '',
         errors: [],
+        contextRules: null,
+        contextRulesError: null,
 
         setMode: (mode) => set({ mode, selectedId: null, hoverId: null }),
         setRemoteBase: (remoteBase) => set({ remoteBase }),
@@ -145,12 +164,24 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         reportError: (entry) =>
           set(({ errors }) => ({ errors: [{ ...entry, at: new Date().toISOString() }, ...errors].slice(0, MAX_ERRORS) })),
         clearErrors: () => set({ errors: [] }),
+        setContextRules: (contextRules) => set({ contextRules, contextRulesError: null }),
+        contextRulesFailed: (name, message) => {
+          set({ contextRulesError: message });
+          get().reportError({ message: `No se pudo usar el paquete de reglas «${name}».`, detail: message });
+        },
       }),
       {
         name: 'glosa-session',
         storage: createJSONStorage(storage),
         // Only what must survive a reload of the tab; results and UI ephemera are not kept.
-        partialize: ({ mode, remoteBase, apiKey, text, textDatetime }) => ({ mode, remoteBase, apiKey, text, textDatetime }),
+        partialize: ({ mode, remoteBase, apiKey, text, textDatetime, contextRules }) => ({
+          mode,
+          remoteBase,
+          apiKey,
+          text,
+          textDatetime,
+          contextRules,
+        }),
       },
     ),
   );

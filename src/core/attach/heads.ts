@@ -1,9 +1,13 @@
 /**
  * The attach stage: anatomical sites (after the finding, then a line's header site), qualifiers,
- * reporting verbs and quantities, in that order (a site takes its finding as head before a
- * reporting verb could claim it, and a qualifier may follow the sites). `mentions` must be sorted
- * by position.
+ * reporting verbs, quantities and times, in that order: each step reads the heads the steps before
+ * it gave (a site takes its finding as head before a reporting verb could claim it, and a qualifier
+ * may follow the sites). Sites and reporting verbs read the context layer (a site takes its
+ * finding's negation; a verb leaves a finding negated by a later cue of its own). `mentions` must be
+ * sorted by position.
  */
+import { newAttachBuilder, type AttachLayer, type ContextLayer } from '../doc.ts';
+import { attachTimes } from '../measure/time/attach-time.ts';
 import type { Mention } from '../mention.ts';
 import type { Token } from '../text/tokenise.ts';
 import { attachQualifiers } from './qualifiers.ts';
@@ -16,10 +20,14 @@ export function attachHeadsAndRelations(
   mentions: readonly Mention[],
   tokens: readonly Token[],
   sentenceOf: Uint32Array,
-): void {
-  attachSites(text, mentions, tokens);
-  attachHeaderSites(mentions, tokens, sentenceOf);
-  attachQualifiers(text, mentions, tokens);
-  attachReportingVerbs(mentions, tokens);
-  attachQuantities(text, mentions, tokens);
+  context: ContextLayer,
+): AttachLayer {
+  const links = newAttachBuilder(mentions.length);
+  attachSites(text, mentions, tokens, context, links);
+  attachHeaderSites(mentions, tokens, sentenceOf, links);
+  attachQualifiers(text, mentions, tokens, links);
+  attachReportingVerbs(mentions, tokens, context, links);
+  attachQuantities(text, mentions, tokens, links);
+  attachTimes(mentions, tokens, sentenceOf, links);
+  return links;
 }

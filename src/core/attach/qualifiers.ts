@@ -7,6 +7,7 @@
  * finding gets `qualifier` and the qualifier's head is the finding. Sites must be attached first;
  * nothing links across a line break.
  */
+import type { AttachBuilder } from '../doc.ts';
 import { isFinding, isQualifier, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
 import type { Token } from '../text/tokenise.ts';
@@ -15,13 +16,14 @@ import links from './links.json' with { type: 'json' };
 
 const INTENSIFIERS = PhraseSet.of(links.qualifierIntensifiers);
 
-function free(m: Mention | undefined): m is Mention {
-  return m !== undefined && isQualifier(m) && m.head === undefined;
+function free(mentions: readonly Mention[], links: AttachBuilder, k: number): boolean {
+  const m = mentions[k];
+  return m !== undefined && isQualifier(m) && links.head[k] === -1;
 }
 
-function qualify(finding: Mention, qualifier: Mention): void {
-  finding.characteristics.qualifier = qualifier;
-  qualifier.head = finding;
+function qualify(links: AttachBuilder, finding: number, qualifier: number): void {
+  links.qualifier[finding] = qualifier;
+  links.head[qualifier] = finding;
 }
 
 /** Where a qualifier right after token `end` may start: there, or after an intensifier ("muy"). */
@@ -33,14 +35,14 @@ export function qualifierStart(tokens: readonly Token[], end: number): number {
 }
 
 /** `mentions` must be sorted by position. */
-export function attachQualifiers(text: string, mentions: readonly Mention[], tokens: readonly Token[]): void {
+export function attachQualifiers(text: string, mentions: readonly Mention[], tokens: readonly Token[], links: AttachBuilder): void {
   for (let k = 0; k < mentions.length; k++) {
     const finding = mentions[k] as Mention;
     if (!isFinding(finding)) continue;
     // The finding's phrase runs on over its sites.
     let end = finding.endToken;
     let next = k + 1;
-    while (next < mentions.length && (mentions[next] as Mention).head === finding) end = (mentions[next++] as Mention).endToken;
+    while (next < mentions.length && links.head[next] === k) end = (mentions[next++] as Mention).endToken;
     const after = mentions[next];
     // A describing word or two may come first: "cefalea holocraneal opresiva de intensidad moderada".
     for (let words = 0; words < MAX_DESCRIPTION_WORDS && after !== undefined && end < after.firstToken; words++) {
@@ -48,8 +50,13 @@ export function attachQualifiers(text: string, mentions: readonly Mention[], tok
       end++;
     }
     const before = mentions[k - 1];
-    if (free(after) && after.firstToken === qualifierStart(tokens, end)) qualify(finding, after);
-    else if (free(before) && before.endToken === finding.firstToken && !(tokens[finding.firstToken] as Token).afterLineBreak)
-      qualify(finding, before);
+    if (after !== undefined && free(mentions, links, next) && after.firstToken === qualifierStart(tokens, end)) qualify(links, k, next);
+    else if (
+      before !== undefined &&
+      free(mentions, links, k - 1) &&
+      before.endToken === finding.firstToken &&
+      !(tokens[finding.firstToken] as Token).afterLineBreak
+    )
+      qualify(links, k, k - 1);
   }
 }

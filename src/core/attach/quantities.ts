@@ -4,17 +4,12 @@
  * head is the measured concept. A word between them written like an abbreviation the lexicon does
  * not know ("Analítica: NT-proBNP 4500 pg/ml") is what is measured, so nothing is linked.
  */
-import type { Mention } from '../mention.ts';
+import type { AttachBuilder } from '../doc.ts';
+import { hasRole, type Mention } from '../mention.ts';
 import type { Token } from '../text/tokenise.ts';
 import rules from './quantity-links.json' with { type: 'json' };
 
-const MEASURED_CATEGORIES: ReadonlySet<string> = new Set(rules.measuredCategories);
 const GAP_BREAKS: ReadonlySet<string> = new Set(rules.gapBreaks);
-
-function measurable(m: Mention): boolean {
-  if (m.kind !== 'concept') return false;
-  return m.concept.tags.includes('measurable') || (m.concept.category !== undefined && MEASURED_CATEGORIES.has(m.concept.category));
-}
 
 /** A word with a capital after its first letter, or of capitals only ("NT", "proBNP", "GGT"). */
 function abbreviationShaped(text: string, t: Token): boolean {
@@ -36,17 +31,17 @@ function openGap(text: string, tokens: readonly Token[], from: number, to: numbe
   return !(tokens[to] as Token | undefined)?.afterLineBreak;
 }
 
-export function attachQuantities(text: string, mentions: readonly Mention[], tokens: readonly Token[]): void {
+export function attachQuantities(text: string, mentions: readonly Mention[], tokens: readonly Token[], links: AttachBuilder): void {
   for (let k = 0; k < mentions.length; k++) {
     const quantity = mentions[k] as Mention;
     if (quantity.kind !== 'quantity') continue;
     for (let j = k - 1; j >= 0; j--) {
       const candidate = mentions[j] as Mention;
       if (candidate.kind === 'quantity' || !openGap(text, tokens, candidate.endToken, quantity.firstToken)) break;
-      if (!measurable(candidate)) continue;
-      quantity.head = candidate;
-      candidate.characteristics.quantifier ??= quantity;
-      candidate.relations.push({ rel: 'has_quantity', to: quantity });
+      if (!hasRole(candidate, 'measurable')) continue;
+      links.head[k] = j;
+      if (links.quantifier[j] === -1) links.quantifier[j] = k;
+      links.relations.push({ from: j, rel: 'has_quantity', to: k });
       break;
     }
   }

@@ -3,6 +3,7 @@
  * introduce, coordinated ones too, up to the end of their clause or the next reporting verb. The
  * context stage runs first, so that a finding negated by a later cue of its own is left alone.
  */
+import type { AttachBuilder, ContextLayer } from '../doc.ts';
 import { isFinding, isReportingVerb, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
 import type { Token } from '../text/tokenise.ts';
@@ -19,12 +20,17 @@ function clauseEnd(tokens: readonly Token[], from: number, limit: number): numbe
 }
 
 /** "Refiere tos, sin fiebre": a finding negated by its own cue after the verb is not the verb's. */
-function negatedAfter(finding: Mention, verb: Mention): boolean {
-  const cue = finding.characteristics.negative;
-  return cue !== undefined && cue !== verb.characteristics.negative && cue.start >= verb.end;
+function negatedAfter(context: ContextLayer, finding: number, verb: number, verbEnd: number): boolean {
+  const cue = context.negative[finding];
+  return cue !== undefined && cue !== context.negative[verb] && cue.start >= verbEnd;
 }
 
-export function attachReportingVerbs(mentions: readonly Mention[], tokens: readonly Token[]): void {
+export function attachReportingVerbs(
+  mentions: readonly Mention[],
+  tokens: readonly Token[],
+  context: ContextLayer,
+  links: AttachBuilder,
+): void {
   for (let k = 0; k < mentions.length; k++) {
     const verb = mentions[k] as Mention;
     if (!isReportingVerb(verb)) continue;
@@ -35,7 +41,7 @@ export function attachReportingVerbs(mentions: readonly Mention[], tokens: reado
     for (let j = k + 1; j < last; j++) {
       const m = mentions[j] as Mention;
       if (m.firstToken >= end) break;
-      if (isFinding(m) && m.head === undefined && !negatedAfter(m, verb)) m.head = verb;
+      if (isFinding(m) && links.head[j] === -1 && !negatedAfter(context, j, k, verb.end)) links.head[j] = k;
     }
   }
 }

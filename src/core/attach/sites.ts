@@ -8,6 +8,7 @@
  * examination notes write them ("EEII: edemas con fóvea"), is where the findings of its sentence
  * with no site of their own are; it is not negated with them ("Abdomen: no doloroso").
  */
+import type { AttachBuilder, ContextLayer } from '../doc.ts';
 import { isAnatomy, isFinding, isQualifier, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
 import { isDescription, MAX_DESCRIPTION_WORDS } from './descriptions.ts';
@@ -50,10 +51,13 @@ function nextSiteStart(tokens: readonly Token[], after: number): number {
   return skipArticle(tokens, preposition?.end ?? coordinator.end);
 }
 
-function link(finding: Mention, site: Mention): void {
-  site.head = finding;
-  finding.relations.push({ rel: 'has_anatomical_location', to: site });
-  if (finding.characteristics.negative !== undefined) site.characteristics.negative ??= finding.characteristics.negative;
+/** Links the site at mention `s` to the finding at `f`; the site takes the finding's negation (read from the context layer). */
+function link(links: AttachBuilder, context: ContextLayer, f: number, s: number): void {
+  links.head[s] = f;
+  links.relations.push({ from: f, rel: 'has_anatomical_location', to: s });
+  links.located[f] = 1;
+  const negative = context.negative[f];
+  if (negative !== undefined && context.negative[s] === undefined) links.inheritedNegative[s] ??= negative;
 }
 
 /**
@@ -86,7 +90,13 @@ function pastDescription(text: string, mentions: readonly Mention[], tokens: rea
   return { after, next };
 }
 
-export function attachSites(text: string, mentions: readonly Mention[], tokens: readonly Token[]): void {
+export function attachSites(
+  text: string,
+  mentions: readonly Mention[],
+  tokens: readonly Token[],
+  context: ContextLayer,
+  links: AttachBuilder,
+): void {
   for (let k = 0; k < mentions.length; k++) {
     const finding = mentions[k] as Mention;
     if (!isFinding(finding)) continue;
@@ -94,8 +104,8 @@ export function attachSites(text: string, mentions: readonly Mention[], tokens: 
     let next = past.next;
     let start = siteStart(text, tokens, past.after);
     for (let site = mentions[next]; site !== undefined && site.firstToken === start; site = mentions[next]) {
-      if (!isAnatomy(site) || site.head !== undefined) break;
-      link(finding, site);
+      if (!isAnatomy(site) || links.head[next] !== -1) break;
+      link(links, context, k, next);
       start = nextSiteStart(tokens, site.endToken);
       next++;
     }
@@ -114,21 +124,23 @@ function clauseEnd(tokens: readonly Token[], sentenceOf: Uint32Array, from: numb
   return i;
 }
 
-function hasSite(m: Mention): boolean {
-  return m.relations.some((r) => r.rel === 'has_anatomical_location');
-}
-
 /** "EEII: edemas con fóvea", "Piel: eritema en tronco": the line's header site. */
-export function attachHeaderSites(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array): void {
+export function attachHeaderSites(
+  mentions: readonly Mention[],
+  tokens: readonly Token[],
+  sentenceOf: Uint32Array,
+  links: AttachBuilder,
+): void {
   for (let k = 0; k < mentions.length; k++) {
     const site = mentions[k] as Mention;
     if (!isAnatomy(site) || tokens[site.endToken]?.norm !== ':' || !opensSentence(sentenceOf, site.firstToken)) continue;
     const end = clauseEnd(tokens, sentenceOf, site.endToken + 1);
     for (let j = k + 1; j < mentions.length && (mentions[j] as Mention).firstToken < end; j++) {
       const finding = mentions[j] as Mention;
-      if (!isFinding(finding) || hasSite(finding)) continue;
-      site.head ??= finding;
-      finding.relations.push({ rel: 'has_anatomical_location', to: site });
+      if (!isFinding(finding) || links.located[j] === 1) continue;
+      if (links.head[k] === -1) links.head[k] = j;
+      links.relations.push({ from: j, rel: 'has_anatomical_location', to: k });
+      links.located[j] = 1;
     }
   }
 }

@@ -1,19 +1,22 @@
-/** The context stage: negation and uncertainty cues, then family members. */
+/** The context stage: negation and uncertainty cues, then family members, as one layer. */
+import type { ContextLayer } from '../doc.ts';
 import type { Mention } from '../mention.ts';
 import type { Token } from '../text/tokenise.ts';
-import { applyCues, type CueOptions } from './cues.ts';
-import { applyFamilyMembers } from './family.ts';
+import type { CompiledRules } from './compiled-rules.ts';
+import { findCues, type CueOptions } from './cues.ts';
+import { findFamilyMembers } from './family.ts';
 
 export type ContextOptions = CueOptions;
 
-/** `mentions` must be sorted by position (see `byPosition`). */
-export function applyContext(
+/** `mentions` must be sorted by position. */
+export function findContext(
   text: string,
   mentions: readonly Mention[],
   tokens: readonly Token[],
   sentenceOf: Uint32Array,
+  rules: CompiledRules,
   options: ContextOptions,
-): void {
-  applyCues(text, mentions, tokens, sentenceOf, options);
-  applyFamilyMembers(mentions, tokens, sentenceOf);
+): ContextLayer {
+  const { negative, uncertain } = findCues(text, mentions, tokens, sentenceOf, rules, options);
+  return { negative, uncertain, family: findFamilyMembers(mentions, tokens, sentenceOf, rules) };
 }

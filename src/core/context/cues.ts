@@ -1,35 +1,32 @@
 /**
- * Negation and uncertainty, ConText-style, one sentence at a time. A cue opens a scope (forward),
- * or reaches back (post-triggers), or both; concepts inside a scope carry the cue's span. A scope
- * ends at a terminator, the sentence end (line breaks end sentences), a new cue of its kind, a
- * reporting verb that opens a new clause, or after `windowWords` words with no concept.
+ * Negation and uncertainty, ConText-style, one sentence at a time, driven by the rules of a rule
+ * pack (see rule-pack.ts). A cue opens a scope (forward), or reaches back (backward), or both; the
+ * concepts inside a scope get the cue in the context layer. A scope ends at a terminate rule, the
+ * sentence end (line breaks end sentences), a new cue of its kind, a reporting verb that opens a
+ * new clause, or after `max_scope` words with no concept. Each cue records the text its scope
+ * covered, for explanations.
  */
-import { forEachSentence, isFamilyMember, isFinding, isProcedure, isReportingVerb, type Cue, type Mention } from '../mention.ts';
+import type { Cue } from '../doc.ts';
+import { forEachSentence, hasRole, isFamilyMember, isFinding, isProcedure, isReportingVerb, roleBits, type Mention } from '../mention.ts';
 import type { Token } from '../text/tokenise.ts';
-import {
-  AFFIRMERS,
-  BACKWARD_STOPS,
-  CLAUSE_COMMAS,
-  CONTEXT_RULES,
-  FORM_ANSWERS,
-  FUSED_VERB_PREFIXES,
-  NEGATED_LIST_JOINERS,
-  NOT_HEDGED,
-  STATEMENT_ENDINGS,
-  VERB_COORDINATORS,
-  YES_LEADS,
-  type CueKind,
-  type Gives,
-  type Rule,
-} from './triggers.ts';
+import type { CompiledRules, CueKind } from './compiled-rules.ts';
+import type { ContextRule } from './rule-pack.ts';
 
 export interface CueOptions {
-  /** How many words with no concept a scope may run over before it ends. */
+  /** How many words with no concept a scope may run over before it ends, unless its rule says. */
   readonly windowWords: number;
+}
+
+/** The cue layers this stage fills, by mention index. */
+export interface CueLayers {
+  readonly negative: (Cue | undefined)[];
+  readonly uncertain: (Cue | undefined)[];
 }
 
 interface Scope {
   readonly kind: CueKind;
+  readonly rule: ContextRule;
+  readonly targets: Targets;
   readonly cue: Cue;
   readonly cueToken: number;
   /** First token inside the scope. */
@@ -38,28 +35,43 @@ interface Scope {
   readonly fallsBack: boolean;
   /** Where that reach stops: the floor when the cue was found. */
   readonly floor: number;
+  readonly maxWords: number;
   words: number;
   found: boolean;
-  /** The last concept the scope covered. */
-  last: Mention | undefined;
+  /** Index of the last mention the scope covered. */
+  last: number | undefined;
 }
 
-/** Concepts a cue may modify: not quantities or dates, not the relatives that govern others. */
-function modifiable(m: Mention): boolean {
-  return m.kind === 'concept' && !isFamilyMember(m);
+/** A rule's allowed and excluded target roles as bits (0 allowed: any). */
+interface Targets {
+  readonly allowed: number;
+  readonly excluded: number;
 }
 
-/** How many words may come between "por", "con" or "en" and the reason or means ("por riesgo de sangrado"). */
-const REASON_REACH_WORDS = 2;
+const targetsOfRule = new WeakMap<ContextRule, Targets>();
 
-/** A drug, test, treatment or activity: an act, which uncertainty leaves alone. */
-function isAct(m: Mention): boolean {
-  return m.concept.category !== undefined && NOT_HEDGED.has(m.concept.category);
+function targetsOf(rule: ContextRule): Targets {
+  let t = targetsOfRule.get(rule);
+  if (t === undefined) {
+    t = { allowed: roleBits(rule.allowed_roles), excluded: roleBits(rule.excluded_roles) };
+    targetsOfRule.set(rule, t);
+  }
+  return t;
 }
 
-function mark(m: Mention, kind: CueKind, cue: Cue): void {
-  if (kind === 'negation') m.characteristics.negative ??= cue;
-  else if (!isAct(m)) m.characteristics.uncertain ??= cue;
+/** Whether a rule may modify `m`: a concept, not a relative, and of the roles the rule allows. */
+function targets(t: Targets, m: Mention): boolean {
+  if (m.kind !== 'concept' || isFamilyMember(m)) return false;
+  return (t.allowed === 0 || (m.roles & t.allowed) !== 0) && (m.roles & t.excluded) === 0;
+}
+
+/** Whether the terminate rule `by` ends `scope` (a rule with `terminated_by` lists the ones that do). */
+function endedBy(scope: Scope | undefined, by: ContextRule): scope is Scope {
+  return scope !== undefined && (scope.rule.terminated_by === undefined || scope.rule.terminated_by.includes(by.id));
+}
+
+function newCue(start: number, end: number, rule: ContextRule): Cue {
+  return { start, end, rule: rule.id, scope: { start: end, end } };
 }
 
 /** Scans sentences one after another; one scanner serves a whole text. */
@@ -75,12 +87,16 @@ class SentenceScanner {
   private endMention = 0;
   private start = 0;
   private end = 0;
+  /** The token being looked at: a scope that closes now covered the tokens before it. */
+  private at = 0;
 
   constructor(
     private readonly text: string,
     private readonly tokens: readonly Token[],
     private readonly mentions: readonly Mention[],
+    private readonly rules: CompiledRules,
     private readonly options: CueOptions,
+    private readonly layers: CueLayers,
   ) {}
 
   /** Scans the sentence of tokens [start, end) that holds mentions [firstMention, endMention). */
@@ -93,71 +109,86 @@ class SentenceScanner {
     this.end = end;
     let i = start;
     while (i < end) i = this.step(i);
+    this.at = end;
     this.close('negation');
     this.close('uncertainty');
   }
 
   /** Handles the token at `i`; returns the next token to look at. */
   private step(i: number): number {
+    this.at = i;
     const here = this.mentionAt(i);
-    if (this.isFormAnswer(i)) {
-      this.reachBack({ start: this.tok(i).start, end: this.tok(i).end }, 'negation', i - 2, false, this.floor);
+    const answer = this.formAnswer(i);
+    if (answer !== undefined) {
+      this.reachBack(newCue(this.tok(i).start, this.tok(i).end, answer), 'negation', answer, i - 2, false, this.floor);
       this.floor = i + 1;
       return i + 1;
     }
-    const rule = CONTEXT_RULES.matchAt(this.tokens, i);
+    const rule = this.rules.scan.matchAt(this.tokens, i);
     // A lexicon concept longer than the phrase owns its words ("no fumador").
-    if (rule !== undefined && rule.end <= this.end && (here === undefined || here.endToken <= rule.end)) {
+    if (rule !== undefined && rule.end <= this.end && (here === undefined || (this.mentions[here] as Mention).endToken <= rule.end)) {
       return this.applyRule(i, rule.end, rule.value);
     }
     if (here !== undefined) return this.enterMention(i, here);
-    if (this.negation !== undefined && this.tok(i).norm === ',' && this.closesStatement(i)) {
-      this.endNegation(i + 1);
-      return i + 1;
+    if (this.negation !== undefined && this.tok(i).norm === ',') {
+      const closing = this.closedStatement(i);
+      if (closing !== undefined && endedBy(this.negation, closing)) {
+        this.endNegation(i + 1);
+        return i + 1;
+      }
     }
     if (this.tok(i).kind === 'word') {
-      if (this.negation !== undefined && ++this.negation.words > this.options.windowWords) this.close('negation');
-      if (this.uncertainty !== undefined && ++this.uncertainty.words > this.options.windowWords) this.close('uncertainty');
+      if (this.negation !== undefined && ++this.negation.words > this.negation.maxWords) this.close('negation');
+      if (this.uncertainty !== undefined && ++this.uncertainty.words > this.uncertainty.maxWords) this.close('uncertainty');
     }
     return i + 1;
   }
 
-  /** A cue, pseudo-cue or terminator phrase at tokens [i, end). */
-  private applyRule(i: number, end: number, r: Rule): number {
-    if (r.role === 'pseudo') return this.pass(end);
-    if (r.role === 'reason') {
-      if (this.isReason(end, r.gives)) this.endNegation(end);
-      return this.pass(end);
+  /** A rule's phrase at tokens [i, end). */
+  private applyRule(i: number, end: number, r: ContextRule): number {
+    if (r.direction === 'pseudo') return this.pass(end);
+    if (r.direction === 'terminate') {
+      if (r.behaviour === 'reason' || r.behaviour === 'means' || r.behaviour === 'place') {
+        if (endedBy(this.negation, r) && this.isReason(end, r)) this.endNegation(end);
+        return this.pass(end);
+      }
+      return this.terminate(end, r);
     }
-    if (r.role === 'terminator') return this.terminate(end);
+    const kind = r.category as CueKind;
     // "pero si tos": "si" is "sí" (yes), which ends every scope.
-    if (r.role === 'cue' && r.conditional && this.readsAsYes(i)) return this.terminate(i + 1);
-    if (r.coordination && this.scope(r.kind) !== undefined) return this.pass(end);
-    let cueEnd = r.firstWordOnly ? i + 1 : this.fusedVerbEnd(i, end);
+    if (r.behaviour === 'si_reading' && this.readsAsYes(i)) return this.terminate(i + 1, undefined);
+    if (r.behaviour === 'coordination' && this.scope(kind) !== undefined) return this.pass(end);
+    const firstWordOnly = r.behaviour === 'first_word_cue';
+    let cueEnd = firstWordOnly ? i + 1 : this.fusedVerbEnd(i, end);
     // "no refiere dolor": the cue is "no" alone and the reporting verb is inside the scope.
     const verb = this.reportingVerbWithin(i + 1, cueEnd);
     if (verb !== undefined) cueEnd = verb;
-    const cue: Cue = { start: this.tok(i).start, end: this.tok(cueEnd - 1).end };
-    const from = r.firstWordOnly ? end : cueEnd;
+    const cue = newCue(this.tok(i).start, this.tok(cueEnd - 1).end, r);
+    const from = firstWordOnly ? end : cueEnd;
+    const both = r.direction === 'bidirectional';
     // "Cefalea de probable origen tensional": after "de" the cue hedges only what follows it.
-    const forwardOnly = r.direction === 'both' && i > this.start && this.tok(i - 1).norm === 'de';
-    if (r.direction === 'both' && !forwardOnly && this.endsClause(from)) {
+    const forwardOnly = both && i > this.start && this.tok(i - 1).norm === 'de';
+    if (both && !forwardOnly && this.endsClause(from)) {
       // "Neumonía probable, ...": a two-way cue that closes its phrase looks back.
-      this.reachBack(cue, r.kind, i - 1, false, this.floor);
+      this.reachBack(cue, kind, r, i - 1, false, this.floor);
     } else if (r.direction !== 'backward') {
-      this.open(r.kind, cue, i, from, r.direction === 'both' && !forwardOnly);
-    } else if (this.reachBack(cue, r.kind, i - 1, r.overList, this.floor) === 0 && i === this.floor) {
+      this.open(kind, r, cue, i, from, both && !forwardOnly);
+    } else if (this.reachBack(cue, kind, r, i - 1, r.behaviour === 'over_list', this.floor) === 0 && i === this.floor) {
       // A post-trigger that opens its clause with nothing before it looks forward ("Descartado TEP.").
-      this.open(r.kind, cue, i, from, false);
+      this.open(kind, r, cue, i, from, false);
     }
     this.floor = from;
     return this.pass(from);
   }
 
-  /** Ends every scope before token `end` (a terminator), and moves past it. */
-  private terminate(end: number): number {
-    this.endNegation(end);
-    this.close('uncertainty');
+  /**
+   * Ends the scopes that the terminate rule `by` ends (of its category, or both when it has none;
+   * `undefined`: "sí", which ends every scope) before token `end`, and moves past it.
+   */
+  private terminate(end: number, by: ContextRule | undefined): number {
+    if (by === undefined || (by.category !== 'uncertainty' && endedBy(this.negation, by))) this.close('negation');
+    if (by === undefined || (by.category !== 'negation' && endedBy(this.uncertainty, by))) this.close('uncertainty');
+    this.floor = end;
     return this.pass(end);
   }
 
@@ -168,15 +199,15 @@ class SentenceScanner {
   }
 
   /**
-   * Whether "si" at token `i` is "sí" (yes): written so, after "pero", a comma or a colon ("pero si
-   * tos", "Tos: si"), closing its clause ("Tos si, fiebre no"), or opening a sentence with no comma
-   * before the main clause that a condition needs ("Si refiere tos.", but "Si fiebre, acudir").
+   * Whether "si" at token `i` is "sí" (yes): written so, after a "yes_lead" word ("pero si tos",
+   * "Tos: si"), closing its clause ("Tos si, fiebre no"), or opening a sentence with no comma before
+   * the main clause that a condition needs ("Si refiere tos.", but "Si fiebre, acudir").
    */
   private readsAsYes(i: number): boolean {
     const t = this.tok(i);
     if (this.text.slice(t.start, t.end).toLowerCase() !== 'si') return true;
     if (i === this.start) return !this.commaAfter(i + 1);
-    return YES_LEADS.has(this.tok(i - 1).norm) || this.endsClause(i + 1);
+    return this.rules.words.yes_lead.has(this.tok(i - 1).norm) || this.endsClause(i + 1);
   }
 
   private commaAfter(from: number): boolean {
@@ -184,29 +215,45 @@ class SentenceScanner {
     return false;
   }
 
-  /** A mention starting at token `i`: open scopes cover it. */
-  private enterMention(i: number, m: Mention): number {
-    if (this.negation !== undefined && this.negation.from < i && AFFIRMERS.matchAt(this.tokens, m.endToken) !== undefined) {
+  /** Mention `k` starts at token `i`: open scopes cover it. */
+  private enterMention(i: number, k: number): number {
+    const m = this.mentions[k] as Mention;
+    if (this.negation !== undefined && this.negation.from < i) {
       // "Sin signos de X, peristaltismo conservado": a concept said to be there ends the list.
-      this.close('negation');
+      const affirmer = this.rules.side.affirmer.matchAt(this.tokens, m.endToken);
+      if (affirmer !== undefined && endedBy(this.negation, affirmer.value)) this.close('negation');
     }
     this.next++;
-    if (isReportingVerb(m) && !(i > this.start && VERB_COORDINATORS.has(this.tok(i - 1).norm))) {
+    if (isReportingVerb(m) && !(i > this.start && this.rules.words.coordination.has(this.tok(i - 1).norm))) {
       // A reporting verb after a scope's first token opens a new, affirmative clause ("ni refiere" does not).
       if (this.negation !== undefined && i > this.negation.from) this.close('negation');
       if (this.uncertainty !== undefined && i > this.uncertainty.from) this.close('uncertainty');
     }
-    this.cover(this.negation, m);
-    this.cover(this.uncertainty, m);
+    this.cover(this.negation, k);
+    this.cover(this.uncertainty, k);
     return Math.max(m.endToken, i + 1);
   }
 
-  private open(kind: CueKind, cue: Cue, cueToken: number, from: number, fallsBack: boolean): void {
+  private open(kind: CueKind, rule: ContextRule, cue: Cue, cueToken: number, from: number, fallsBack: boolean): void {
     this.close(kind);
     // After a comma a new cue starts a new clause: "compatible con X, no se observa Y".
-    if (cueToken > this.start && CLAUSE_COMMAS.has(this.tok(cueToken - 1).norm))
+    if (cueToken > this.start && this.rules.words.new_clause.has(this.tok(cueToken - 1).norm))
       this.close(kind === 'negation' ? 'uncertainty' : 'negation');
-    this.setScope(kind, { kind, cue, cueToken, from, fallsBack, floor: this.floor, words: 0, found: false, last: undefined });
+    const maxWords = rule.max_scope ?? this.options.windowWords;
+    this.setScope(kind, {
+      kind,
+      rule,
+      targets: targetsOf(rule),
+      cue,
+      cueToken,
+      from,
+      fallsBack,
+      floor: this.floor,
+      maxWords,
+      words: 0,
+      found: false,
+      last: undefined,
+    });
   }
 
   private tok(i: number): Token {
@@ -222,18 +269,25 @@ class SentenceScanner {
     else this.uncertainty = scope;
   }
 
+  private mark(k: number, kind: CueKind, t: Targets, cue: Cue): boolean {
+    if (!targets(t, this.mentions[k] as Mention)) return false;
+    const layer = kind === 'negation' ? this.layers.negative : this.layers.uncertain;
+    layer[k] ??= cue;
+    return true;
+  }
+
   /** A mention inside an open scope takes its cue, and the scope's word window starts again. */
-  private cover(scope: Scope | undefined, m: Mention): void {
+  private cover(scope: Scope | undefined, k: number): void {
     if (scope === undefined) return;
-    if (modifiable(m)) mark(m, scope.kind, scope.cue);
+    this.mark(k, scope.kind, scope.targets, scope.cue);
     scope.found = true;
-    scope.last = m;
+    scope.last = k;
     scope.words = 0;
   }
 
   /**
-   * Whether "por", "con" or "en" before token `at` gives a reason, a means or a place rather than
-   * more of what is negated:
+   * Whether "por", "con" or "en" (behaviours reason, means, place) before token `at` gives a reason,
+   * a means or a place rather than more of what is negated:
    * - a test after "en": where a finding was looked for ("No se observan alteraciones en la
    *   radiografía");
    * - a test after "por" or "con" once a finding is negated: how it was ruled out ("Se descarta TEP
@@ -242,41 +296,44 @@ class SentenceScanner {
    * - a finding after "por" and a withheld act: the reason, which is there ("No se pauta AINE por
    *   insuficiencia renal"). After a negated finding, "por" and another finding may still be
    *   negated ("no dolor por hernia"), so that is left alone.
-   * The concept may come a few words on ("por riesgo de sangrado").
+   * The concept may come up to the rule's `max_scope` words on ("por riesgo de sangrado").
    */
-  private isReason(at: number, gives: Gives): boolean {
+  private isReason(at: number, rule: ContextRule): boolean {
     if (this.negation === undefined) return false;
-    const next = this.conceptNear(at, REASON_REACH_WORDS);
+    const next = this.conceptNear(at, rule.max_scope ?? 0);
     if (next === undefined) return false;
-    const last = this.negation.last;
-    if (isProcedure(next)) return gives === 'place' || (last !== undefined && isFinding(last));
-    return gives === 'reason' && last !== undefined && isAct(last) && isFinding(next);
+    const last = this.negation.last === undefined ? undefined : (this.mentions[this.negation.last] as Mention);
+    if (isProcedure(next)) return rule.behaviour === 'place' || (last !== undefined && isFinding(last));
+    return rule.behaviour === 'reason' && last !== undefined && hasRole(last, 'act') && isFinding(next);
   }
 
   /**
-   * Whether the comma at `comma` ends a negated statement that history lists open with, because its
-   * last words close it ("sin alergias medicamentosas conocidas, hipertensa y diabética"), and what
-   * follows is no negated list ("Niega hábitos tóxicos, fiebre o tos"). A list goes on over commas
-   * ("Sin fiebre, tos ni disnea", "Niega alergias, HTA y DM").
+   * The closed_statement rule when the comma at `comma` ends a negated statement that history lists
+   * open with, because its last words close it ("sin alergias medicamentosas conocidas, hipertensa y
+   * diabética"), and what follows is no negated list ("Niega hábitos tóxicos, fiebre o tos"). A list
+   * goes on over commas ("Sin fiebre, tos ni disnea", "Niega alergias, HTA y DM").
    */
-  private closesStatement(comma: number): boolean {
+  private closedStatement(comma: number): ContextRule | undefined {
     const scope = this.negation;
-    if (scope === undefined) return false;
-    let closed = false;
-    for (let from = Math.max(scope.from, scope.last?.endToken ?? 0, comma - 2); from < comma && !closed; from++) {
-      closed = STATEMENT_ENDINGS.matchAt(this.tokens, from)?.end === comma;
+    if (scope === undefined) return undefined;
+    const lastEnd = scope.last === undefined ? 0 : (this.mentions[scope.last] as Mention).endToken;
+    let closing: ContextRule | undefined;
+    for (let from = Math.max(scope.from, lastEnd, comma - 2); from < comma && closing === undefined; from++) {
+      const ending = this.rules.side.closed_statement.matchAt(this.tokens, from);
+      if (ending?.end === comma) closing = ending.value;
     }
-    if (!closed) return false;
-    for (let i = comma + 1; i < this.end && this.tok(i).norm !== ';'; i++) if (NEGATED_LIST_JOINERS.has(this.tok(i).norm)) return false;
-    return true;
+    if (closing === undefined) return undefined;
+    for (let i = comma + 1; i < this.end && this.tok(i).norm !== ';'; i++) {
+      if (this.rules.words.negated_list_joiner.has(this.tok(i).norm)) return undefined;
+    }
+    return closing;
   }
 
-  /** The mention that starts at token `i`, skipping any that the scan has passed. */
-  private mentionAt(i: number): Mention | undefined {
+  /** Index of the mention that starts at token `i`, skipping any that the scan has passed. */
+  private mentionAt(i: number): number | undefined {
     while (this.next < this.endMention && (this.mentions[this.next] as Mention).firstToken < i) this.next++;
     if (this.next >= this.endMention) return undefined;
-    const m = this.mentions[this.next] as Mention;
-    return m.firstToken === i ? m : undefined;
+    return (this.mentions[this.next] as Mention).firstToken === i ? this.next : undefined;
   }
 
   /** The first concept at `at` or after at most `words` words, with no punctuation between. */
@@ -297,10 +354,10 @@ class SentenceScanner {
     return to;
   }
 
-  /** "No se identifican X": a bare "no", "se" and a verb that is no concept make one cue. */
+  /** "No se identifican X": a bare "no", a fused_verb prefix and a verb that is no concept make one cue. */
   private fusedVerbEnd(i: number, end: number): number {
     if (end !== i + 1) return end;
-    const prefix = FUSED_VERB_PREFIXES.matchAt(this.tokens, i);
+    const prefix = this.rules.side.fused_verb.matchAt(this.tokens, i);
     if (prefix === undefined || prefix.end >= this.end || this.tok(prefix.end).kind !== 'word') return end;
     return this.mentionStartsAt(prefix.end) ? end : prefix.end + 1;
   }
@@ -329,54 +386,71 @@ class SentenceScanner {
     return t.kind === 'punct' && t.norm !== '(';
   }
 
-  /** "Fiebre: no": an answer right after a colon, closing its clause, negates the field. */
-  private isFormAnswer(i: number): boolean {
-    if (i - 1 <= this.start || this.tok(i - 1).norm !== ':') return false;
-    const answer = FORM_ANSWERS.matchAt(this.tokens, i);
-    if (answer === undefined || answer.end !== i + 1) return false;
-    return this.endsClause(i + 1);
+  /** "Fiebre: no": a form answer right after a colon, closing its clause, negates the field. */
+  private formAnswer(i: number): ContextRule | undefined {
+    if (i - 1 <= this.start || this.tok(i - 1).norm !== ':') return undefined;
+    const answer = this.rules.side.form_answer.matchAt(this.tokens, i);
+    if (answer === undefined || answer.end !== i + 1 || !this.endsClause(i + 1)) return undefined;
+    return answer.value;
   }
 
-  /** Marks the concepts that end at or before token `last`, back to the clause start. */
-  /** Returns how many concepts it marked. */
-  private reachBack(cue: Cue, kind: CueKind, last: number, overList: boolean, floor: number): number {
+  /** Marks the concepts that end at or before token `last`, back to the clause start; returns how many. */
+  private reachBack(cue: Cue, kind: CueKind, rule: ContextRule, last: number, overList: boolean, floor: number): number {
+    const maxWords = rule.max_scope ?? this.options.windowWords;
     let limit = last + 1;
     let words = 0;
     while (limit - 1 >= floor) {
       const t = this.tok(limit - 1);
-      if (BACKWARD_STOPS.has(t.norm) || (t.norm === ',' && !overList)) break;
-      if (t.kind === 'word' && ++words > this.options.windowWords) break;
+      if (this.rules.words.backward_stop.has(t.norm) || (t.norm === ',' && !overList)) break;
+      if (t.kind === 'word' && ++words > maxWords) break;
       limit--;
     }
+    this.setScopeRange(cue, limit, last + 1);
+    const t = targetsOf(rule);
     let marked = 0;
     for (let k = this.next - 1; k >= this.firstMention; k--) {
       const m = this.mentions[k] as Mention;
       if (m.firstToken < limit) break;
-      if (m.endToken <= last + 1 && modifiable(m) && !isReportingVerb(m)) {
-        mark(m, kind, cue);
-        marked++;
-      }
+      if (m.endToken <= last + 1 && !isReportingVerb(m) && this.mark(k, kind, t, cue)) marked++;
     }
     return marked;
+  }
+
+  /** Records tokens [from, to) as the cue's scope, without punctuation at its ends. */
+  private setScopeRange(cue: Cue, from: number, to: number): void {
+    while (from < to && this.tok(from).kind === 'punct') from++;
+    while (to > from && this.tok(to - 1).kind === 'punct') to--;
+    if (from < to) {
+      cue.scope.start = this.tok(from).start;
+      cue.scope.end = this.tok(to - 1).end;
+    } else {
+      cue.scope.start = cue.scope.end = cue.end;
+    }
   }
 
   private close(kind: CueKind): void {
     const scope = this.scope(kind);
     if (scope === undefined) return;
     this.setScope(kind, undefined);
-    if (scope.fallsBack && !scope.found) this.reachBack(scope.cue, kind, scope.cueToken - 1, false, scope.floor);
+    this.setScopeRange(scope.cue, scope.from, this.at);
+    if (scope.fallsBack && !scope.found) this.reachBack(scope.cue, kind, scope.rule, scope.cueToken - 1, false, scope.floor);
   }
 }
 
-/** Marks negated and uncertain concepts; `mentions` must be sorted by position. */
-export function applyCues(
+/** The negation and uncertainty layers; `mentions` must be sorted by position. */
+export function findCues(
   text: string,
   mentions: readonly Mention[],
   tokens: readonly Token[],
   sentenceOf: Uint32Array,
+  rules: CompiledRules,
   options: CueOptions,
-): void {
-  const scanner = new SentenceScanner(text, tokens, mentions, options);
+): CueLayers {
+  const layers: CueLayers = {
+    negative: new Array<Cue | undefined>(mentions.length).fill(undefined),
+    uncertain: new Array<Cue | undefined>(mentions.length).fill(undefined),
+  };
+  const scanner = new SentenceScanner(text, tokens, mentions, rules, options, layers);
   forEachSentence(mentions, sentenceOf, (sentence, from, to) => {
     let start = (mentions[from] as Mention).firstToken;
     while (start > 0 && sentenceOf[start - 1] === sentence) start--;
@@ -384,4 +458,5 @@ export function applyCues(
     while (end < tokens.length && sentenceOf[end] === sentence) end++;
     scanner.scan(from, to, start, end);
   });
+  return layers;
 }

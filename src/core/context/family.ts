@@ -7,26 +7,21 @@
  * back before a relative. A companion ("acompañado de su hija") or an informant ("según su madre")
  * governs nothing, and ends the scope of a relative before it.
  */
+import type { FamilyLink } from '../doc.ts';
 import { forEachSentence, isFamilyMember, isReportingVerb, type Mention } from '../mention.ts';
-import { PhraseSet } from '../text/phrases.ts';
+import type { PhraseSet } from '../text/phrases.ts';
 import type { Token } from '../text/tokenise.ts';
-import family from './family.json' with { type: 'json' };
-
-const SCOPE_ENDS = PhraseSet.of(family.scopeEnds);
-/** Words in the longest companion phrase ("en compañía de su"). */
-const MAX_COMPANION_WORDS = Math.max(...family.companions.map((p) => p.split(' ').length));
-const BACK_LINKS = PhraseSet.of(family.backLinks);
-const COORDINATORS = PhraseSet.of(family.coordinators);
-const COMPANIONS = PhraseSet.of(family.companions);
+import type { CompiledRules } from './compiled-rules.ts';
+import type { ContextRule } from './rule-pack.ts';
 
 /** "Acude acompañado de su hija", "según su madre": the relative at token `at` is no subject. */
-function isCompanion(tokens: readonly Token[], at: number): boolean {
-  for (let from = Math.max(0, at - MAX_COMPANION_WORDS); from < at; from++) if (isPhrase(COMPANIONS, tokens, from, at)) return true;
+function isCompanion(companions: PhraseSet<ContextRule>, maxWords: number, tokens: readonly Token[], at: number): boolean {
+  for (let from = Math.max(0, at - maxWords); from < at; from++) if (isPhrase(companions, tokens, from, at) !== undefined) return true;
   return false;
 }
 
-function endsScope(tokens: readonly Token[], from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (SCOPE_ENDS.matchAt(tokens, i) !== undefined) return true;
+function endsScope(scopeEnds: PhraseSet<ContextRule>, tokens: readonly Token[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (scopeEnds.matchAt(tokens, i) !== undefined) return true;
   return false;
 }
 
@@ -34,52 +29,83 @@ function governable(m: Mention): boolean {
   return m.kind === 'concept' && !isFamilyMember(m) && !isReportingVerb(m);
 }
 
-/** Whether tokens [from, to) are exactly one phrase of `phrases`. */
-function isPhrase(phrases: PhraseSet, tokens: readonly Token[], from: number, to: number): boolean {
-  return to > from && phrases.matchAt(tokens, from)?.end === to;
+/** The rule whose phrase is exactly tokens [from, to), if any. */
+function isPhrase(phrases: PhraseSet<ContextRule>, tokens: readonly Token[], from: number, to: number): ContextRule | undefined {
+  if (to <= from) return undefined;
+  const match = phrases.matchAt(tokens, from);
+  return match?.end === to ? match.value : undefined;
 }
 
 /**
  * The concepts a relative at mention `k` governs backwards ("X y Y en el padre"), nearest first: the
- * concept right before its link, and those coordinated with it that no relative governs yet.
+ * concept right before its link, and those coordinated with it that no relative governs yet; and
+ * the link's rule.
  */
-function linkedBefore(mentions: readonly Mention[], tokens: readonly Token[], from: number, k: number): Mention[] {
+function linkedBefore(
+  rules: CompiledRules,
+  mentions: readonly Mention[],
+  tokens: readonly Token[],
+  family: readonly (FamilyLink | undefined)[],
+  from: number,
+  k: number,
+): { readonly linked: number[]; readonly rule?: ContextRule } {
   const relative = mentions[k] as Mention;
   const nearest = k > from ? mentions[k - 1] : undefined;
-  if (nearest === undefined || !governable(nearest)) return [];
-  if (!isPhrase(BACK_LINKS, tokens, nearest.endToken, relative.firstToken)) return [];
-  const found = [nearest];
+  if (nearest === undefined || !governable(nearest)) return { linked: [] };
+  const rule = isPhrase(rules.side.family_back_link, tokens, nearest.endToken, relative.firstToken);
+  if (rule === undefined) return { linked: [] };
+  const linked = [k - 1];
   for (let j = k - 2; j >= from; j--) {
     const previous = mentions[j] as Mention;
-    const next = found[found.length - 1] as Mention;
+    const next = mentions[linked[linked.length - 1] as number] as Mention;
     // A concept an earlier relative already governs ends the list ("Padre con HTA, asma en la madre").
-    if (!governable(previous) || previous.characteristics.familyMember !== undefined) break;
-    if (!isPhrase(COORDINATORS, tokens, previous.endToken, next.firstToken)) break;
-    found.push(previous);
+    if (!governable(previous) || family[j] !== undefined) break;
+    if (isPhrase(rules.side.family_coordinator, tokens, previous.endToken, next.firstToken) === undefined) break;
+    linked.push(j);
   }
-  return found;
+  return { linked, rule };
 }
 
-export function applyFamilyMembers(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array): void {
+/** The family layer: for each mention, the relative that governs it; `mentions` sorted by position. */
+export function findFamilyMembers(
+  mentions: readonly Mention[],
+  tokens: readonly Token[],
+  sentenceOf: Uint32Array,
+  rules: CompiledRules,
+): (FamilyLink | undefined)[] {
+  const family = new Array<FamilyLink | undefined>(mentions.length).fill(undefined);
   forEachSentence(mentions, sentenceOf, (_sentence, from, to) => {
-    let relative: Mention | undefined;
+    let relative: FamilyLink | undefined;
     let previousEnd = 0;
     for (let k = from; k < to; k++) {
       const m = mentions[k] as Mention;
-      if (relative !== undefined && endsScope(tokens, previousEnd, m.endToken)) relative = undefined;
+      if (relative !== undefined && endsScope(rules.side.family_scope_end, tokens, previousEnd, m.endToken)) relative = undefined;
       previousEnd = Math.max(previousEnd, m.endToken);
       if (isFamilyMember(m)) {
-        if (isCompanion(tokens, m.firstToken)) {
+        if (isCompanion(rules.side.family_companion, rules.companionWords, tokens, m.firstToken)) {
           // "Acude con su madre por fiebre": the fever is the patient's.
           relative = undefined;
           continue;
         }
-        const linked = linkedBefore(mentions, tokens, from, k);
+        const { linked, rule } = linkedBefore(rules, mentions, tokens, family, from, k);
         // A relative named right after a concept is more specific than one before it; it closes
         // that phrase and opens no scope of its own ("asma en la madre, HTA en el padre").
-        for (const concept of linked) concept.characteristics.familyMember = m;
-        relative = linked.length > 0 ? undefined : m;
-      } else if (relative !== undefined && governable(m)) m.characteristics.familyMember ??= relative;
+        if (rule !== undefined) {
+          const first = mentions[linked[linked.length - 1] as number] as Mention;
+          const link: FamilyLink = { relative: k, rule: rule.id, scope: { start: first.start, end: (mentions[k - 1] as Mention).end } };
+          for (const j of linked) family[j] = link;
+        }
+        relative =
+          linked.length > 0 || rules.relative === undefined
+            ? undefined
+            : { relative: k, rule: rules.relative.id, scope: { start: -1, end: -1 } };
+      } else if (relative !== undefined && governable(m) && family[k] === undefined) {
+        family[k] = relative;
+        // The scope runs from the first concept the relative governs to the last.
+        if (relative.scope.start < 0) relative.scope.start = m.start;
+        relative.scope.end = m.end;
+      }
     }
   });
+  return family;
 }

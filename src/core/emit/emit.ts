@@ -1,11 +1,13 @@
 /**
- * Emit: the contract's result from the mentions. Ids are consecutive from 0 in text order (longer
- * first on ties), offsets are converted to code points here and only here, and `relations` is left
- * out when there are none.
+ * Emit: the contract's result from the document's layers. Ids are consecutive from 0 in text order
+ * (longer first on ties), offsets are converted to code points here and only here, and `relations`
+ * is left out when there are none. With `explain`, negative, uncertain and family_member also name
+ * the rule that fired and the text its scope covered.
  */
 import type { Annotation, AnnotationResult, Characteristics, Relation, Span } from '../contract.ts';
 import type { ConceptEntry } from '../dictionary/types.ts';
-import { byPosition, type Cue, type Mention } from '../mention.ts';
+import type { AttachLayer, ContextLayer, Cue, FamilyLink, Link, TextRange } from '../doc.ts';
+import { byPosition, type Mention } from '../mention.ts';
 import type { OffsetConverter } from '../text/codepoints.ts';
 
 export interface EmitOptions {
@@ -13,9 +15,17 @@ export interface EmitOptions {
   readonly version: string;
 }
 
+/** What emit joins: the mentions and the layers that describe them. */
+export interface EmitInput {
+  readonly text: string;
+  readonly mentions: readonly Mention[];
+  readonly context: ContextLayer;
+  readonly attach: AttachLayer;
+}
+
 type ConceptFields = Pick<Annotation, 'code' | 'type'>;
 
-export type Emitter = (text: string, mentions: readonly Mention[], converter: OffsetConverter) => AnnotationResult;
+export type Emitter = (input: EmitInput, converter: OffsetConverter, explain: boolean) => AnnotationResult;
 
 /**
  * An emitter for one annotator. Code and type are facts of a concept: they are built once per
@@ -31,7 +41,7 @@ export function createEmitter(options: EmitOptions): Emitter {
     }
     return fields;
   };
-  return (text, mentions, converter) => emitResult(text, mentions, converter, fieldsOf, options.version);
+  return (input, converter, explain) => emitResult(input, converter, fieldsOf, options.version, explain);
 }
 
 function freezeFields(c: ConceptEntry, vendorKey: string): ConceptFields {
@@ -45,15 +55,25 @@ function freezeFields(c: ConceptEntry, vendorKey: string): ConceptFields {
   return { code: Object.freeze(code), type: Object.freeze(type) };
 }
 
+/** Annotation ids by mention index: the index itself when the mentions are in order. */
+function idsOf(mentions: readonly Mention[]): { readonly order: readonly number[]; readonly id: (k: number) => number } {
+  const order = mentions.map((_m, k) => k);
+  if (isOrdered(mentions)) return { order, id: (k) => k };
+  order.sort((a, b) => byPosition(mentions[a] as Mention, mentions[b] as Mention));
+  const ids = new Int32Array(mentions.length);
+  order.forEach((k, id) => (ids[k] = id));
+  return { order, id: (k) => ids[k] as number };
+}
+
 function emitResult(
-  text: string,
-  mentions: readonly Mention[],
+  input: EmitInput,
   converter: OffsetConverter,
   fieldsOf: (c: ConceptEntry) => ConceptFields,
   version: string,
+  explain: boolean,
 ): AnnotationResult {
-  const ordered = isOrdered(mentions) ? mentions : [...mentions].sort(byPosition);
-  for (let id = 0; id < ordered.length; id++) (ordered[id] as Mention).id = id;
+  const { text, mentions, context, attach } = input;
+  const { order, id } = idsOf(mentions);
 
   const span = (start: number, end: number, preferredTerm: string): Span => {
     const surface = text.slice(start, end);
@@ -65,6 +85,10 @@ function emitResult(
       preferred_term: preferredTerm,
     };
   };
+  const scope = (r: TextRange): { begin: number; end: number } => ({
+    begin: converter.toCodePoint(r.start),
+    end: converter.toCodePoint(r.end),
+  });
   // One span object per cue, so concepts negated by the same cue carry the same trigger object.
   const cueSpans = new Map<Cue, Span>();
   const cueSpan = (cue: Cue): Span => {
@@ -75,41 +99,58 @@ function emitResult(
     }
     return s;
   };
+  const trigger = (cue: Cue): { trigger: Span; rule?: string; scope?: { begin: number; end: number } } =>
+    explain ? { trigger: cueSpan(cue), rule: cue.rule, scope: scope(cue.scope) } : { trigger: cueSpan(cue) };
   // A mention's span is built once and shared by its match and any characteristic pointing at it.
-  const mentionSpan = (m: Mention): Span => (m.span ??= span(m.start, m.end, m.concept.preferredTerm));
+  const spans = new Array<Span | undefined>(mentions.length);
+  const mentionSpan = (k: number): Span => {
+    let s = spans[k];
+    if (s === undefined) {
+      const m = mentions[k] as Mention;
+      s = spans[k] = span(m.start, m.end, m.concept.preferredTerm);
+    }
+    return s;
+  };
+  const relative = (link: FamilyLink): Characteristics['family_member'] =>
+    explain ? { match: mentionSpan(link.relative), rule: link.rule, scope: scope(link.scope) } : { match: mentionSpan(link.relative) };
 
   const annotations: Annotation[] = [];
-  let relations: Relation[] | undefined;
-  let relationsOrdered = true;
-  for (const m of ordered) {
+  for (const k of order) {
+    const m = mentions[k] as Mention;
     const { code, type } = fieldsOf(m.concept);
-    const ch = m.characteristics;
     const characteristics: Characteristics = {};
-    if (ch.negative) characteristics.negative = { trigger: cueSpan(ch.negative) };
-    if (ch.uncertain) characteristics.uncertain = { trigger: cueSpan(ch.uncertain) };
-    if (ch.familyMember) characteristics.family_member = { match: mentionSpan(ch.familyMember) };
-    if (ch.quantifier) characteristics.quantifier = { match: mentionSpan(ch.quantifier) };
-    if (ch.qualifier) characteristics.qualifier = { match: mentionSpan(ch.qualifier) };
+    const negative = context.negative[k] ?? attach.inheritedNegative[k];
+    if (negative) characteristics.negative = trigger(negative);
+    const uncertain = context.uncertain[k];
+    if (uncertain) characteristics.uncertain = trigger(uncertain);
+    const family = context.family[k];
+    if (family) characteristics.family_member = relative(family);
+    const quantifier = attach.quantifier[k] as number;
+    if (quantifier >= 0) characteristics.quantifier = { match: mentionSpan(quantifier) };
+    const qualifier = attach.qualifier[k] as number;
+    if (qualifier >= 0) characteristics.qualifier = { match: mentionSpan(qualifier) };
     // Quantity and timex objects are made afresh for each mention by the measure stage.
-    if (ch.quantity) characteristics.quantity = ch.quantity;
-    if (ch.timex) characteristics.timex = ch.timex;
+    if (m.characteristics.quantity) characteristics.quantity = m.characteristics.quantity;
+    if (m.characteristics.timex) characteristics.timex = m.characteristics.timex;
 
-    const annotation: Annotation = { id: m.id, code, type, match: mentionSpan(m), characteristics };
-    // A link to a mention that was not emitted (id -1) is dropped.
-    if (m.head !== undefined && m.head.id >= 0) annotation.head = m.head.id;
+    const annotation: Annotation = { id: id(k), code, type, match: mentionSpan(k), characteristics };
+    const head = attach.head[k] as number;
+    if (head >= 0) annotation.head = id(head);
     annotations.push(annotation);
-    for (const r of m.relations) {
-      if (r.to.id < 0) continue;
-      const relation: Relation = { from: m.id, to: r.to.id, rel: r.rel };
-      const last = relations?.[relations.length - 1];
-      // Mentions come in id order, so only a mention's own relations may be out of order.
-      if (last !== undefined && last.from === relation.from && last.to > relation.to) relationsOrdered = false;
-      (relations ??= []).push(relation);
-    }
   }
-  if (relations === undefined) return { annotations, version };
-  if (!relationsOrdered) relations.sort((a, b) => a.from - b.from || a.to - b.to);
-  return { annotations, relations, version };
+  if (attach.relations.length === 0) return { annotations, version };
+  return { annotations, relations: emitRelations(attach.relations, id), version };
+}
+
+/** Relations by `from` then `to` (a stable sort: relations between the same pair keep their order). */
+function emitRelations(links: readonly Link[], id: (k: number) => number): Relation[] {
+  const relations = links.map((l): Relation => ({ from: id(l.from), to: id(l.to), rel: l.rel }));
+  for (let k = 1; k < relations.length; k++) {
+    const a = relations[k - 1] as Relation;
+    const b = relations[k] as Relation;
+    if (a.from > b.from || (a.from === b.from && a.to > b.to)) return relations.sort((x, y) => x.from - y.from || x.to - y.to);
+  }
+  return relations;
 }
 
 function isOrdered(mentions: readonly Mention[]): boolean {

@@ -21,6 +21,13 @@ function frozenJson(value: object): string {
   return json;
 }
 
+/** The `rule` and `scope` that `config.explain` adds, in emit's key order. */
+function explanationJson(c: unknown): string {
+  const { rule, scope } = c as { rule?: string; scope?: { begin: number; end: number } };
+  if (rule === undefined) return '';
+  return `,"rule":${JSON.stringify(rule)}${scope === undefined ? '' : `,"scope":{"begin":${scope.begin},"end":${scope.end}}`}`;
+}
+
 export function resultToJson(result: AnnotationResult): string {
   const spans = new Map<Span, string>();
   const spanJson = (s: Span): string => {
@@ -44,9 +51,9 @@ export function resultToJson(result: AnnotationResult): string {
   };
   /** Negation and uncertainty carry a trigger span, relatives and qualifiers a match span. */
   const characteristicJson = (key: string, c: unknown): string => {
-    if (key === 'negative' || key === 'uncertain') return `{"trigger":${spanJson((c as { trigger: Span }).trigger)}}`;
+    if (key === 'negative' || key === 'uncertain') return `{"trigger":${spanJson((c as { trigger: Span }).trigger)}${explanationJson(c)}}`;
     if (key === 'family_member' || key === 'quantifier' || key === 'qualifier')
-      return `{"match":${spanJson((c as { match: Span }).match)}}`;
+      return `{"match":${spanJson((c as { match: Span }).match)}${explanationJson(c)}}`;
     return JSON.stringify(c);
   };
 

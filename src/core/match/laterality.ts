@@ -14,7 +14,8 @@ export function afterSide(tokens: readonly Token[], i: number): number {
   return LATERALITY.matchAt(tokens, i)?.end ?? i;
 }
 
-export function extendLaterality(mentions: readonly Mention[], tokens: readonly Token[]): void {
+/** Replaces each anatomy mention followed by its side with one that takes the side in. */
+export function extendLaterality(mentions: Mention[], tokens: readonly Token[]): void {
   mentions.forEach((m, index) => {
     if (!isAnatomy(m)) return;
     const found = LATERALITY.matchAt(tokens, m.endToken);
@@ -22,7 +23,6 @@ export function extendLaterality(mentions: readonly Mention[], tokens: readonly 
     const next = mentions[index + 1];
     if (next !== undefined && next.firstToken < found.end) return; // the word belongs to another concept
     if ((tokens[m.endToken] as Token).afterLineBreak) return;
-    m.endToken = found.end;
-    m.end = (tokens[found.end - 1] as Token).end;
+    mentions[index] = { ...m, endToken: found.end, end: (tokens[found.end - 1] as Token).end };
   });
 }

@@ -5,7 +5,7 @@
  */
 import type { Dictionary } from '../dictionary/lookup.ts';
 import type { ConceptEntry } from '../dictionary/types.ts';
-import { newMention, type Mention } from '../mention.ts';
+import { newMention, roleBits, type Mention, type Role } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
 import { termKey, type Token } from '../text/tokenise.ts';
 import senses from './senses.json' with { type: 'json' };
@@ -14,7 +14,8 @@ const LINKS = PhraseSet.of(senses.links);
 
 interface SenseRule {
   readonly abbreviation: string;
-  readonly beforeCategories: ReadonlySet<string>;
+  /** The roles, as bits, of a concept after the abbreviation that gives away the other sense. */
+  readonly beforeRoles: number;
   readonly otherSense: ConceptEntry;
 }
 
@@ -28,7 +29,7 @@ export function senseRules(dictionary: Dictionary): SenseRules {
     if (other === undefined) continue;
     const sense: SenseRule = {
       abbreviation: rule.abbreviation,
-      beforeCategories: new Set(rule.beforeCategories),
+      beforeRoles: roleBits(rule.beforeRoles as Role[]),
       otherSense: dictionary.concept(other.concept),
     };
     for (const entry of dictionary.lookup(termKey(rule.abbreviation))) rules.set(dictionary.concept(entry.concept), sense);
@@ -36,7 +37,7 @@ export function senseRules(dictionary: Dictionary): SenseRules {
   return rules;
 }
 
-/** Gives each abbreviation followed by a concept of the listed categories its other sense, in place. */
+/** Gives each abbreviation followed by a concept of the listed roles its other sense, in place. */
 export function applySenses(text: string, mentions: Mention[], tokens: readonly Token[], rules: SenseRules): void {
   if (rules.size === 0) return;
   for (let k = 0; k + 1 < mentions.length; k++) {
@@ -45,7 +46,7 @@ export function applySenses(text: string, mentions: Mention[], tokens: readonly 
     if (rule === undefined || text.slice(m.start, m.end) !== rule.abbreviation) continue;
     const next = mentions[k + 1] as Mention;
     const gapEnd = LINKS.matchAt(tokens, m.endToken)?.end ?? m.endToken;
-    if (next.firstToken !== gapEnd || next.concept.category === undefined || !rule.beforeCategories.has(next.concept.category)) continue;
+    if (next.firstToken !== gapEnd || (next.roles & rule.beforeRoles) === 0) continue;
     mentions[k] = newMention(m.kind, rule.otherSense, m.firstToken, m.endToken, m.start, m.end);
   }
 }

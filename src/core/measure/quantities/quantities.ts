@@ -59,7 +59,7 @@ export function findQuantities(text: string, tokens: readonly Token[]): Mention[
  * The mentions with the quantities merged in by position. A concept the lexicon found inside a
  * quantity (a unit such as "mg" read as a concept) gives way to the quantity.
  */
-export function withQuantities(mentions: Mention[], quantities: readonly Mention[]): Mention[] {
+export function withQuantities(mentions: readonly Mention[], quantities: readonly Mention[]): readonly Mention[] {
   if (quantities.length === 0) return mentions;
   const merged: Mention[] = [];
   let q = 0;

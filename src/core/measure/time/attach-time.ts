@@ -5,6 +5,7 @@
  * or a clause dates the one after it instead ("Ayer presentó fiebre", "sin fiebre; hace 2 semanas tuvo
  * gastroenteritis"). The expression's head is the nearest.
  */
+import type { AttachBuilder } from '../../doc.ts';
 import { afterSide } from '../../match/laterality.ts';
 import { forEachSentence, isAnatomy, isFinding, isProcedure, isQualifier, isReportingVerb, type Mention } from '../../mention.ts';
 import { normalise } from '../../text/normalise.ts';
@@ -46,7 +47,7 @@ function coordinated(tokens: readonly Token[], end: number, to: number): boolean
 }
 
 /** The finding or procedure before mention `k` that it dates, and those coordinated with it. */
-function datedBefore(mentions: readonly Mention[], tokens: readonly Token[], from: number, k: number): Mention[] {
+function datedBefore(mentions: readonly Mention[], tokens: readonly Token[], head: Int32Array, from: number, k: number): number[] {
   const time = mentions[k] as Mention;
   let j = k - 1;
   while (j >= from && belongsToFinding(mentions[j] as Mention)) j--;
@@ -54,20 +55,20 @@ function datedBefore(mentions: readonly Mention[], tokens: readonly Token[], fro
   if (nearest === undefined || !datable(nearest)) return [];
   // What the finding has attached (its size, site, severity) counts with it, not as gap.
   let gapFrom = nearest.endToken;
-  for (let p = j + 1; p < k && (mentions[p] as Mention).head === nearest; p++) gapFrom = (mentions[p] as Mention).endToken;
+  for (let p = j + 1; p < k && head[p] === j; p++) gapFrom = (mentions[p] as Mention).endToken;
   if (!openGap(tokens, gapFrom, time.firstToken)) return [];
-  const found = [nearest];
+  const found = [j];
   for (let p = j - 1; p >= from; p--) {
     const previous = mentions[p] as Mention;
-    const next = found[found.length - 1] as Mention;
+    const next = mentions[found[found.length - 1] as number] as Mention;
     if (!datable(previous) || !coordinated(tokens, previous.endToken, next.firstToken)) break;
-    found.push(previous);
+    found.push(p);
   }
   return found;
 }
 
 /** The finding or procedure after mention `k` when `k` opens its sentence or clause, and those coordinated with it. */
-function datedAfter(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array, to: number, k: number): Mention[] {
+function datedAfter(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array, to: number, k: number): number[] {
   const time = mentions[k] as Mention;
   const sentence = sentenceOf[time.firstToken];
   for (let i = time.firstToken - 1; i >= 0 && sentenceOf[i] === sentence; i--) {
@@ -79,28 +80,28 @@ function datedAfter(mentions: readonly Mention[], tokens: readonly Token[], sent
   while (j < to && (belongsToFinding(mentions[j] as Mention) || isReportingVerb(mentions[j] as Mention))) j++;
   const nearest = mentions[j];
   if (j >= to || nearest === undefined || !datable(nearest) || !openGap(tokens, time.endToken, nearest.firstToken, true)) return [];
-  const found = [nearest];
+  const found = [j];
   for (let p = j + 1; p < to; p++) {
     const following = mentions[p] as Mention;
-    const last = found[found.length - 1] as Mention;
+    const last = mentions[found[found.length - 1] as number] as Mention;
     if (!datable(following) || !coordinated(tokens, last.endToken, following.firstToken)) break;
-    found.push(following);
+    found.push(p);
   }
   return found;
 }
 
 /** Links every temporal mention to the findings it dates (mentions sorted by position). */
-export function attachTimes(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array): void {
+export function attachTimes(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array, links: AttachBuilder): void {
   forEachSentence(mentions, sentenceOf, (_sentence, from, to) => {
     for (let k = from; k < to; k++) {
       const time = mentions[k] as Mention;
-      if (time.kind !== 'temporal' || time.head !== undefined) continue;
-      const before = datedBefore(mentions, tokens, from, k);
+      if (time.kind !== 'temporal' || links.head[k] !== -1) continue;
+      const before = datedBefore(mentions, tokens, links.head, from, k);
       const findings = before.length > 0 ? before : datedAfter(mentions, tokens, sentenceOf, to, k);
       const nearest = findings[0];
       if (nearest === undefined) continue;
-      time.head = nearest;
-      for (const finding of findings) finding.relations.push({ rel: 'has_time', to: time });
+      links.head[k] = nearest;
+      for (const finding of findings) links.relations.push({ from: finding, rel: 'has_time', to: k });
     }
   });
 }
