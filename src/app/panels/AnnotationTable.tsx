@@ -64,7 +64,7 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
         </label>
         {verdicts && (
           <label>
-            Revisión{' '}
+            Veredicto{' '}
             <select value={verdictFilter} onChange={(e) => setVerdictFilter(e.target.value as VerdictFilter)}>
               <option value="all">todas</option>
               <option value="unreviewed">sin revisar</option>

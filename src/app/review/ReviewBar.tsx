@@ -219,7 +219,7 @@ export function ReviewBar({ review }: { review: NoteReview }) {
       <Exports />
       {review.missed.length > 0 && (
         <div>
-          <h3>Conceptos omitidos</h3>
+          <h2>Conceptos omitidos</h2>
           <ul data-testid="missed-list">
             {review.missed.map((m, i) => (
               <li key={`${m.begin}:${m.end}`}>
@@ -235,7 +235,7 @@ export function ReviewBar({ review }: { review: NoteReview }) {
       )}
       {review.orphans.length > 0 && (
         <div>
-          <h3>Veredictos huérfanos</h3>
+          <h2>Veredictos huérfanos</h2>
           <ul data-testid="orphan-list">
             {review.orphans.map((o, i) => (
               <li key={`${o.annotation.id}:${i}`}>

@@ -134,7 +134,7 @@ export function ReviewToolbar() {
   };
 
   return (
-    <section className="review-toolbar" aria-label="Revisión">
+    <section className="review-toolbar" aria-label="Herramientas de revisión">
       <label>
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Modo revisión
       </label>
