@@ -55,7 +55,8 @@ export function toReviewCsv(reviews: readonly NoteReview[], dialect: CsvDialect 
         ]),
       );
     }
-    for (const m of r.missed) rows.push(line([r.id, undefined, m.begin, m.end, m.text, m.category, m.cui, undefined, undefined, 'missed']));
+    for (const m of r.missed)
+      rows.push(line([r.id, undefined, m.begin, m.end, m.text, m.category, m.cui, undefined, undefined, 'missed', undefined, undefined]));
   }
   return `${dialect === 'semicolon' ? '\uFEFF' : ''}${rows.join('\r\n')}\r\n`;
 }

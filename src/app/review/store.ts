@@ -115,11 +115,14 @@ function progressOf(notes: readonly BatchNote[], stored: readonly NoteReview[]):
   return progress;
 }
 
-export const createReviewStore = (session: () => Storage = () => sessionStorage) =>
+export const createReviewStore = (
+  session: () => Storage = () => sessionStorage,
+  openStorage: () => { storage: ReviewStorage; warning: string | null } = initialStorage,
+) =>
   create<ReviewState>()(
     persist(
       (set, get) => {
-        const initial = initialStorage();
+        const initial = openStorage();
         let storage = initial.storage;
         let ticket = 0;
 
