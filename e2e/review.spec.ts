@@ -195,7 +195,7 @@ test('a batch of notes (JSON Lines): n / p move, progress is shown, and the whol
     { id: 'a-3', text: 'Madre con diabetes.' },
   ];
   const rendered = await armRendered(page);
-  await page.getByLabel('Abrir lote de notas (.jsonl o .txt)').setInputFiles({
+  await page.getByLabel('Abrir lote de notas', { exact: true }).setInputFiles({
     name: 'lote.jsonl',
     mimeType: 'application/x-ndjson',
     buffer: Buffer.from(lines.map((l) => JSON.stringify(l)).join('\n')),
@@ -238,7 +238,7 @@ test('a batch of notes (JSON Lines): n / p move, progress is shown, and the whol
   await expect(page.getByRole('region', { name: 'Lote de notas' })).toContainText('nota 1 de 3');
 
   // A file with a bad line is refused whole, naming the line.
-  await page.getByLabel('Abrir lote de notas (.jsonl o .txt)').setInputFiles({
+  await page.getByLabel('Abrir lote de notas', { exact: true }).setInputFiles({
     name: 'malo.jsonl',
     mimeType: 'application/x-ndjson',
     buffer: Buffer.from('{"id":"1","text":"tos"}\n{"id":"2"}\n'),
@@ -254,7 +254,7 @@ test('a batch of .txt files in remote mode', async ({ browser }) => {
     await page.goto(`${service.url}/`);
     await chooseRemote(page, 'review-key');
     const rendered = await armRendered(page);
-    await page.getByLabel('Abrir lote de notas (.jsonl o .txt)').setInputFiles([
+    await page.getByLabel('Abrir lote de notas', { exact: true }).setInputFiles([
       { name: 'n2.txt', mimeType: 'text/plain', buffer: Buffer.from('Niega disnea.') },
       { name: 'n1.txt', mimeType: 'text/plain', buffer: Buffer.from('Sin fiebre.') },
     ]);
@@ -290,7 +290,7 @@ test('export → import in a fresh browser profile shows the same review, and ex
   try {
     await them.goto('/');
     await them
-      .getByLabel('Importar revisión (.json)')
+      .getByLabel('Importar revisión', { exact: true })
       .setInputFiles({ name: 'r.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
     await expect(counts(them)).toHaveText(await counts(page).innerText());
     await expect(span(them, 'brazo')).toHaveAttribute('data-verdict', 'wrong');
@@ -301,7 +301,7 @@ test('export → import in a fresh browser profile shows the same review, and ex
     // Refusals: not a review, another version, a text changed after the review. Nothing is overwritten.
     const bad = async (content: string, message: RegExp) => {
       await them
-        .getByLabel('Importar revisión (.json)')
+        .getByLabel('Importar revisión', { exact: true })
         .setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(content) });
       await expect(them.getByTestId('review-error')).toContainText(message);
     };

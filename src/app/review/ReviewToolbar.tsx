@@ -139,13 +139,25 @@ export function ReviewToolbar() {
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Modo revisión
       </label>
       <label className="file-button">
-        Abrir lote de notas (.jsonl o .txt)
-        <input type="file" accept=".jsonl,.ndjson,.json,.txt,application/x-ndjson,text/plain" multiple onChange={(e) => void onBatch(e)} />
+        Abrir lote de notas{' '}
+        <input
+          type="file"
+          accept=".jsonl,.ndjson,.json,.txt,application/x-ndjson,text/plain"
+          multiple
+          aria-describedby="batch-formats"
+          onChange={(e) => void onBatch(e)}
+        />
       </label>
+      <span id="batch-formats" className="muted">
+        (un .jsonl con una nota por línea, o varios .txt)
+      </span>
       <label className="file-button">
-        Importar revisión (.json)
-        <input type="file" accept=".json,application/json" onChange={(e) => void onImport(e)} />
+        Importar revisión{' '}
+        <input type="file" accept=".json,application/json" aria-describedby="import-format" onChange={(e) => void onImport(e)} />
       </label>
+      <span id="import-format" className="muted">
+        (el archivo de «Exportar revisión»)
+      </span>
       {warning && (
         <p className="warning-box" role="alert" data-testid="storage-warning">
           {warning}
