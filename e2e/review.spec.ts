@@ -237,6 +237,14 @@ test('a batch of notes (JSON Lines): n / p move, progress is shown, and the whol
   await again();
   await expect(page.getByRole('region', { name: 'Lote de notas' })).toContainText('nota 1 de 3');
 
+  // And a new tab (the browser closed and opened again: no session) reopens the note the batch was at, with its verdicts.
+  const tab = await page.context().newPage();
+  await tab.goto('/');
+  await expect(tab.getByRole('region', { name: 'Lote de notas' })).toContainText('nota 1 de 3');
+  await expect(tab.getByLabel('Texto de la nota')).toHaveValue('Sin fiebre ni tos.');
+  await expect(span(tab, 'tos')).toHaveAttribute('data-verdict', 'correct');
+  await tab.close();
+
   // A file with a bad line is refused whole, naming the line.
   await page.getByLabel('Abrir lote de notas', { exact: true }).setInputFiles({
     name: 'malo.jsonl',
@@ -353,20 +361,8 @@ test('CSV (comma; semicolon with BOM) and brat (zip with annotation.conf) parse 
   await judge(page);
 
   const comma = parseCsv(await contents(await saveDownload(page, 'CSV (coma)')), ',');
-  expect(comma[0]).toEqual([
-    'note_id',
-    'annotation_id',
-    'begin',
-    'end',
-    'text',
-    'category',
-    'umls',
-    'preferred_term',
-    'status',
-    'verdict',
-    'reason',
-    'comment',
-  ]);
+  expect(comma[0]?.slice(0, 5)).toEqual(['note_id', 'annotation_id', 'begin', 'end', 'text']);
+  expect(comma[0]?.slice(-3)).toEqual(['verdict', 'reason', 'comment']);
   expect(comma).toHaveLength(1 + total + 1);
   const brazo = comma.find((r) => r[4] === 'brazo');
   expect(brazo?.slice(9)).toEqual(['wrong', 'negation', 'el brazo no está negado aquí']);

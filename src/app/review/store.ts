@@ -104,12 +104,15 @@ const latestFirst = (a: NoteReview, b: NoteReview) => (a.updatedAt < b.updatedAt
 
 const storedBatch = ({ name, notes, index, source }: StoredBatch): StoredBatch => ({ name, notes, index, source });
 
+/** The latest stored review of a text. */
+const latestOf = (stored: readonly NoteReview[], hash: string): NoteReview | undefined =>
+  stored.filter((r) => r.text_hash === hash).sort(latestFirst)[0];
+
 /** Each batch note's counts, from the latest stored review of its text. */
 function progressOf(notes: readonly BatchNote[], stored: readonly NoteReview[]): Record<string, ReviewCounts> {
   const progress: Record<string, ReviewCounts> = {};
   for (const n of notes) {
-    const hash = textHash(n.text);
-    const latest = stored.filter((r) => r.text_hash === hash).sort(latestFirst)[0];
+    const latest = latestOf(stored, textHash(n.text));
     if (latest) progress[n.id] = countsOf(latest);
   }
   return progress;
@@ -329,8 +332,7 @@ export const createReviewStore = (
             get().announce(`Nota ${index + 1} de ${batch.notes.length}: «${note.id}».`);
             // An imported batch shows each note's review as it was judged; a batch of notes is annotated.
             if (batch.source === 'import') {
-              const hash = textHash(note.text);
-              const review = (await guarded((s) => s.all(), [] as NoteReview[])).filter((r) => r.text_hash === hash).sort(latestFirst)[0];
+              const review = latestOf(await guarded((s) => s.all(), [] as NoteReview[]), textHash(note.text));
               if (review) {
                 get().open({ ...review, id: note.id });
                 return;
@@ -354,10 +356,7 @@ export const createReviewStore = (
             const out: NoteReview[] = [];
             for (const n of batch.notes) {
               const hash = textHash(n.text);
-              const review =
-                current && current.text_hash === hash && hasContent(current)
-                  ? current
-                  : stored.filter((r) => r.text_hash === hash).sort(latestFirst)[0];
+              const review = current && current.text_hash === hash && hasContent(current) ? current : latestOf(stored, hash);
               if (review) out.push({ ...review, id: n.id });
             }
             return out;
@@ -366,7 +365,14 @@ export const createReviewStore = (
           restore: async () => {
             const saved = await guarded((s) => s.loadBatch(), undefined);
             if (!saved || get().batch) return;
-            set({ batch: { ...saved, progress: progressOf(saved.notes, await guarded((s) => s.all(), [] as NoteReview[])) } });
+            // A batch is opened for review: coming back to it is coming back to review mode.
+            set({
+              batch: { ...saved, progress: progressOf(saved.notes, await guarded((s) => s.all(), [] as NoteReview[])) },
+              enabled: true,
+            });
+            // Back after closing the browser (the tab's note is gone): reopen the note the batch was at.
+            const note = saved.notes[saved.index];
+            if (note && useAppStore.getState().text !== note.text) await get().goTo(saved.index);
           },
         };
       },

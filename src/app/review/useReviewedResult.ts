@@ -14,12 +14,14 @@ import { useReviewStore } from './store.ts';
 export const UNKNOWN_DICTIONARY = 'desconocido';
 
 function useDictionaryHash(): string | undefined {
+  const enabled = useReviewStore((s) => s.enabled);
   const mode = useAppStore((s) => s.mode);
   const base = useAppStore((s) => s.remoteBase);
   const local = useAppStore((s) => s.dictionary.active?.info.contentHash);
   const remote = useQuery({
     queryKey: ['service-config', base],
-    enabled: mode === 'remote',
+    // Asked only in review mode: nothing is sent to a service the user did not annotate with.
+    enabled: enabled && mode === 'remote',
     staleTime: 60_000,
     retry: false,
     queryFn: async ({ signal }) => {
