@@ -99,6 +99,36 @@ test('verdicts by keyboard: a, x with a numbered reason, c comment, u clear; sho
   await expect(counts(page)).toHaveText(`revisadas 1 de ${total}, 0 incorrectas`);
 });
 
+test('a missed concept from a text selection: code-point offsets, date chips left out', async ({ page }) => {
+  await startReview(page);
+  // "con" comes after the emoji and after the date chip ("→ …") drawn for "hace 3 días".
+  await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.querySelector('.doc-text') as Node, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(' con ') ?? -1;
+      if (at >= 0) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 4);
+        getSelection()?.removeAllRanges();
+        getSelection()?.addRange(range);
+        return;
+      }
+    }
+  });
+  await page.locator('.doc-text').focus();
+  await page.keyboard.press('m');
+  await expect(page.getByLabel('Texto omitido')).toHaveValue('con');
+  await page.getByLabel('CUI (opcional)').fill('no-es-un-cui');
+  await page.getByRole('button', { name: 'Añadir concepto omitido' }).click();
+  await expect(page.getByRole('form', { name: 'Concepto omitido' }).getByRole('alert')).toContainText('siete cifras');
+  await page.getByLabel('CUI (opcional)').fill('');
+  await page.getByRole('button', { name: 'Añadir concepto omitido' }).click();
+  const begin = Array.from(NOTE.slice(0, NOTE.indexOf(' con ') + 1)).length;
+  await expect(page.getByTestId('missed-list')).toContainText(`«con» (${begin}–${begin + 3})`);
+  await expect(counts(page)).toContainText('1 omitida');
+});
+
 test('a review survives a reload and is reopened from the "Revisiones" panel in a new tab, then deleted', async ({ page, context }) => {
   const total = await startReview(page);
   await judge(page);
