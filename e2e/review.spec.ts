@@ -462,7 +462,7 @@ test('without IndexedDB the review works in memory, says so, and can be exported
   expect(file.notes[0]?.verdicts).toHaveLength(1);
 });
 
-test('axe-core finds no violations in review mode (verdicts, reason prompt, panels, report)', async ({ page }) => {
+test('axe-core finds no violations in review mode (verdicts, reason prompt, panels, report)', async ({ page }, info) => {
   await startReview(page);
   await judge(page);
   await span(page, 'dolor').focus();
@@ -480,4 +480,6 @@ test('axe-core finds no violations in review mode (verdicts, reason prompt, pane
   await page.getByRole('tab', { name: 'Informe de revisión' }).click();
   await expect(page.getByRole('article', { name: 'Informe de revisión' })).toContainText('Negaciones revisadas, por motivo');
   await check();
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: info.outputPath('review-report-print.png'), fullPage: true });
 });

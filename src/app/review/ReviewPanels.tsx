@@ -98,13 +98,13 @@ function TallyRow({ label, t }: { label: string; t: Tally }) {
   );
 }
 
-function TallyTable({ caption, rows }: { caption: string; rows: [string, Tally][] }) {
+function TallyTable({ caption, group, rows }: { caption: string; group: string; rows: [string, Tally][] }) {
   return (
     <table className="ann-table">
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Grupo</th>
+          <th scope="col">{group}</th>
           <th scope="col">Anotaciones</th>
           <th scope="col">Revisadas</th>
           <th scope="col">Incorrectas</th>
@@ -147,14 +147,16 @@ export function ReportPanel() {
       <p>
         {batch ? `Lote «${batch.name}»: ` : ''}
         {report.notes} {report.notes === 1 ? 'nota' : 'notas'} · {report.overall.reviewed} de {report.overall.total} anotaciones revisadas ·{' '}
-        {report.overall.wrong} incorrectas · {report.missed} conceptos omitidos · {report.orphans} veredictos huérfanos
+        {report.overall.wrong} incorrectas · {report.missed} {report.missed === 1 ? 'concepto omitido' : 'conceptos omitidos'} ·{' '}
+        {report.orphans} {report.orphans === 1 ? 'veredicto huérfano' : 'veredictos huérfanos'}
       </p>
       <button type="button" className="no-print" onClick={() => window.print()}>
         Imprimir
       </button>
-      <TallyTable caption="Por categoría" rows={report.byCategory} />
+      <TallyTable caption="Por categoría" group="Categoría" rows={report.byCategory} />
       <TallyTable
         caption="Por característica"
+        group="Característica"
         rows={(Object.keys(CHARACTERISTIC_LABELS) as Characteristic[]).map((c) => [CHARACTERISTIC_LABELS[c], report.byCharacteristic[c]])}
       />
       <table className="ann-table">

@@ -54,7 +54,8 @@ function BatchNavigator() {
         Progreso <progress max={batch.notes.length} value={finished} />
       </label>
       <span className="muted" data-testid="batch-progress">
-        {finished} de {batch.notes.length} notas revisadas por completo · {verdicts} veredictos, {wrong} incorrectos
+        {finished} de {batch.notes.length} notas revisadas por completo · {verdicts} {verdicts === 1 ? 'veredicto' : 'veredictos'}, {wrong}{' '}
+        {wrong === 1 ? 'incorrecto' : 'incorrectos'}
       </span>
       <details>
         <summary>Notas del lote</summary>
