@@ -392,6 +392,31 @@ describe('review store', () => {
     expect(again.getState().current?.carriedFrom).toBeUndefined();
   });
 
+  it('carries a review over when the same note and datetime get another result', async () => {
+    const storage = memoryStorage();
+    const store = createReviewStore(sessionMemory, () => ({ storage, warning: null }));
+    await store.getState().resultShown(shown);
+    store.getState().mark(0, 'correct');
+    await new Promise((r) => setTimeout(r));
+    await store.getState().resultShown({ ...shown, result: { ...negatedResult(), version: '9.9.9' } });
+    expect(store.getState().current?.carriedFrom).toMatchObject({ carried: 1, orphaned: 0 });
+    expect(store.getState().current?.annotator_version).toBe('9.9.9');
+    // Both are kept: the one judged first and the carried one.
+    expect((await storage.all()).map((r) => r.annotator_version).sort()).toEqual(['0.1.0', '9.9.9']);
+    await store.getState().resultShown({ ...shown, textDatetime: '2024-06-12T12:00:00' });
+    expect(store.getState().current?.verdicts.size).toBe(0);
+  });
+
+  it('finds the reviews of one text by key', async () => {
+    const storage = memoryStorage();
+    const other = newReview('b', 'tos', DT, { annotations: [], version: '1' }, 'd');
+    await storage.save(judged());
+    await storage.save(other);
+    await storage.saveBatch({ name: 'l', notes: [], index: 0, source: 'file' });
+    expect((await storage.ofText(textHash(NEGATED_TEXT))).map((r) => r.id)).toEqual(['nota-1']);
+    expect((await storage.all()).map((r) => r.id).sort()).toEqual(['b', 'nota-1']);
+  });
+
   it('on a quota error warns, goes on in memory and loses nothing', async () => {
     const store = createReviewStore(sessionMemory, () => ({ storage: fullDisk(), warning: null }));
     await store.getState().resultShown(shown);

@@ -4,7 +4,7 @@
  * their Maps). When IndexedDB is missing (some private modes) or fails (quota), `memoryStorage`
  * keeps them for the tab, and the caller shows a warning.
  */
-import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, get, getMany, keys, set, type UseStore } from 'idb-keyval';
 import type { BatchNote } from './batch.ts';
 import type { NoteReview } from './model.ts';
 
@@ -20,6 +20,8 @@ export interface ReviewStorage {
   readonly kind: 'indexeddb' | 'memory';
   get(key: string): Promise<NoteReview | undefined>;
   all(): Promise<NoteReview[]>;
+  /** The reviews of one text (any result), read by key without loading the others. */
+  ofText(textHash: string): Promise<NoteReview[]>;
   save(review: NoteReview): Promise<void>;
   remove(key: string): Promise<void>;
   loadBatch(): Promise<StoredBatch | undefined>;
@@ -35,6 +37,8 @@ interface Backend {
   set(key: string, value: unknown): Promise<void>;
   del(key: string): Promise<void>;
   entries(): Promise<[IDBValidKey, unknown][]>;
+  keys(): Promise<IDBValidKey[]>;
+  getMany(keys: string[]): Promise<unknown[]>;
 }
 
 function storageOver(kind: ReviewStorage['kind'], b: Backend): ReviewStorage {
@@ -42,6 +46,11 @@ function storageOver(kind: ReviewStorage['kind'], b: Backend): ReviewStorage {
     kind,
     get: async (key) => (await b.get(key)) as NoteReview | undefined,
     all: async () => (await b.entries()).filter(([k]) => isReviewKey(k)).map(([, v]) => v as NoteReview),
+    ofText: async (textHash) => {
+      // Review keys start with "review|<text hash>|" (see reviewKey).
+      const mine = (await b.keys()).filter((k): k is string => isReviewKey(k) && k.startsWith(`review|${textHash}|`));
+      return mine.length ? ((await b.getMany(mine)) as NoteReview[]) : [];
+    },
     save: (review) => b.set(review.key, review),
     remove: (key) => b.del(key),
     loadBatch: async () => (await b.get(BATCH_KEY)) as StoredBatch | undefined,
@@ -56,6 +65,8 @@ export function memoryStorage(): ReviewStorage {
     set: async (key, value) => void map.set(key, value),
     del: async (key) => void map.delete(key),
     entries: async () => [...map.entries()],
+    keys: async () => [...map.keys()],
+    getMany: async (keys) => keys.map((k) => map.get(k)),
   });
 }
 
@@ -66,6 +77,8 @@ export function indexedDbStorage(): ReviewStorage {
     set: (key, value) => set(key, value, store),
     del: (key) => del(key, store),
     entries: () => entries(store),
+    keys: () => keys(store),
+    getMany: (keys) => getMany(keys, store),
   });
 }
 

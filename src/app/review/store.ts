@@ -206,8 +206,8 @@ export const createReviewStore = (
               // Another result for the same note and reference datetime: carry the latest review over.
               const earlier =
                 stored ??
-                (await guarded((s) => s.all(), [] as NoteReview[]))
-                  .filter((r) => r.text_hash === fresh.text_hash && r.text_datetime === fresh.text_datetime)
+                (await guarded((s) => s.ofText(fresh.text_hash), [] as NoteReview[]))
+                  .filter((r) => r.text_datetime === fresh.text_datetime)
                   .sort(latestFirst)[0];
               review = earlier ? carryOver(earlier, fresh) : fresh;
             }
@@ -332,7 +332,8 @@ export const createReviewStore = (
             get().announce(`Nota ${index + 1} de ${batch.notes.length}: «${note.id}».`);
             // An imported batch shows each note's review as it was judged; a batch of notes is annotated.
             if (batch.source === 'import') {
-              const review = latestOf(await guarded((s) => s.all(), [] as NoteReview[]), textHash(note.text));
+              const hash = textHash(note.text);
+              const review = latestOf(await guarded((s) => s.ofText(hash), [] as NoteReview[]), hash);
               if (review) {
                 get().open({ ...review, id: note.id });
                 return;
