@@ -134,7 +134,7 @@ function Exports() {
   const run = (save: (reviews: NoteReview[]) => void) => async () => save(await reviewsToExport());
   return (
     <div className="exports" role="group" aria-label="Exportar revisión">
-      <span className="muted">{batch ? 'Revisión del lote:' : 'Revisión:'}</span>
+      <span className="muted">{batch ? 'Revisión del lote (las notas sin veredictos no se incluyen):' : 'Revisión:'}</span>
       <button type="button" onClick={run((r) => download(`${stem}.json`, toReviewFile(r), 'application/json'))}>
         Exportar revisión
       </button>
