@@ -6,10 +6,8 @@ import { useState } from 'react';
 import { CATEGORIES } from '../../core/contract.ts';
 import { download } from '../export/download.ts';
 import { useAppStore } from '../state/store.ts';
-import { toDevCases } from './cases.ts';
 import { findInNote, focusAnnotation } from './dom.ts';
 import { toReviewFile } from './exchange.ts';
-import { reviewBratZip, toReviewCsv } from './handoff.ts';
 import { countsOf, countsText, REASON_LABELS, REASONS, type NoteReview } from './model.ts';
 import { useReviewStore } from './store.ts';
 
@@ -131,29 +129,36 @@ function Exports() {
   const batch = useReviewStore((s) => s.batch);
   const [cases, setCases] = useState<string[] | null>(null);
   const stem = batch ? 'glosa-revision-lote' : 'glosa-revision';
-  const run = (save: (reviews: NoteReview[]) => void) => async () => save(await reviewsToExport());
+  const run = (save: (reviews: NoteReview[]) => void | Promise<void>) => async () => save(await reviewsToExport());
+  // CSV, brat (with its zip library) and cases load on first use: the main chunk stays small.
+  const handoff = () => import('./handoff.ts');
   return (
     <div className="exports" role="group" aria-label="Exportar revisión">
       <span className="muted">{batch ? 'Revisión del lote (las notas sin veredictos no se incluyen):' : 'Revisión:'}</span>
       <button type="button" onClick={run((r) => download(`${stem}.json`, toReviewFile(r), 'application/json'))}>
         Exportar revisión
       </button>
-      <button type="button" onClick={run((r) => download(`${stem}.csv`, toReviewCsv(r, 'comma'), 'text/csv'))}>
+      <button type="button" onClick={run(async (r) => download(`${stem}.csv`, (await handoff()).toReviewCsv(r, 'comma'), 'text/csv'))}>
         CSV (coma)
       </button>
-      <button type="button" onClick={run((r) => download(`${stem}-excel.csv`, toReviewCsv(r, 'semicolon'), 'text/csv'))}>
+      <button
+        type="button"
+        onClick={run(async (r) => download(`${stem}-excel.csv`, (await handoff()).toReviewCsv(r, 'semicolon'), 'text/csv'))}
+      >
         CSV (punto y coma, hojas de cálculo en español)
       </button>
       <button
         type="button"
-        onClick={run((r) => download(`${stem}-brat.zip`, reviewBratZip(r) as Uint8Array<ArrayBuffer>, 'application/zip'))}
+        onClick={run(async (r) =>
+          download(`${stem}-brat.zip`, (await handoff()).reviewBratZip(r) as Uint8Array<ArrayBuffer>, 'application/zip'),
+        )}
       >
         brat (.zip)
       </button>
       <button
         type="button"
-        onClick={run((r) => {
-          const lines = toDevCases(r);
+        onClick={run(async (r) => {
+          const lines = (await import('./cases.ts')).toDevCases(r);
           setCases(lines);
           if (lines.length) download('glosa-casos.jsonl', `${lines.join('\n')}\n`, 'application/x-ndjson');
         })}
