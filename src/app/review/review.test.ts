@@ -21,7 +21,7 @@ import {
 } from './model.ts';
 import { reportOf } from './report.ts';
 import { blockSignatures, sameButVerdicts } from './spans.ts';
-import { memoryStorage, type ReviewStorage } from './storage.ts';
+import { mapBackend, memoryStorage, storageOver, type ReviewStorage } from './storage.ts';
 import { createReviewStore } from './store.ts';
 import { matchesVerdictFilter, verdictCell } from './table.ts';
 
@@ -405,6 +405,27 @@ describe('review store', () => {
     expect((await storage.all()).map((r) => r.annotator_version).sort()).toEqual(['0.1.0', '9.9.9']);
     await store.getState().resultShown({ ...shown, textDatetime: '2024-06-12T12:00:00' });
     expect(store.getState().current?.verdicts.size).toBe(0);
+  });
+
+  it('writes the text and result once per review, the verdicts each time, and forgets a removed review whole', async () => {
+    const backend = mapBackend();
+    const writes: string[] = [];
+    const storage = storageOver('memory', {
+      ...backend,
+      set: (key, value) => (writes.push(key.split('|')[0] as string), backend.set(key, value)),
+    });
+    const r = judged();
+    await storage.save(r);
+    await storage.save(setVerdict(r, 2, 'correct'));
+    expect(writes).toEqual(['body', 'review', 'review']);
+    expect((await storage.get(r.key))?.verdicts.size).toBe(3);
+    expect((await storage.get(r.key))?.result).toEqual(r.result);
+    await storage.remove(r.key);
+    expect(await storage.get(r.key)).toBeUndefined();
+    expect(await storage.all()).toEqual([]);
+    // Saved again after removal (same result object): the body is written again, not assumed.
+    await storage.save(r);
+    expect((await storage.get(r.key))?.text).toBe(NEGATED_TEXT);
   });
 
   it('finds the reviews of one text by key', async () => {
