@@ -438,6 +438,26 @@ describe('review store', () => {
     expect((await storage.all()).map((r) => r.id).sort()).toEqual(['b', 'nota-1']);
   });
 
+  it('imports a file of several notes as a batch that shows each stored review as judged', async () => {
+    const storage = memoryStorage();
+    const store = createReviewStore(sessionMemory, () => ({ storage, warning: null }));
+    const other = setVerdict(
+      newReview('n-2', 'Tos seca.', DT, { annotations: [annotation(0, 'Tos seca.', 0, 3)], version: '0.1.0' }, 'd'),
+      0,
+      'correct',
+    );
+    await store.getState().importReviews(parseReviewFile(toReviewFile([judged(), other])));
+    const { batch, opened } = store.getState();
+    expect(batch?.source).toBe('import');
+    expect(batch?.notes.map((n) => n.id)).toEqual(['nota-1', 'n-2']);
+    expect(batch?.progress['n-2']).toEqual({ total: 1, reviewed: 1, wrong: 0, missed: 0 });
+    expect(opened?.id).toBe('nota-1');
+    expect(opened?.verdicts.get(1)?.reason).toBe('negation');
+    await store.getState().goTo(1);
+    expect(store.getState().opened?.text).toBe('Tos seca.');
+    expect((await store.getState().reviewsToExport()).map((r) => r.id)).toEqual(['nota-1', 'n-2']);
+  });
+
   it('on a quota error warns, goes on in memory and loses nothing', async () => {
     const store = createReviewStore(sessionMemory, () => ({ storage: fullDisk(), warning: null }));
     await store.getState().resultShown(shown);
