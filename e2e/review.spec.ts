@@ -357,6 +357,47 @@ test('export → import in a fresh browser profile shows the same review, and ex
   }
 });
 
+test('a judged batch exported and imported by someone else: the same notes, verdicts and file', async ({ page, browser }) => {
+  await page.goto('/');
+  const rendered = await armRendered(page);
+  await page.getByLabel('Abrir lote de notas', { exact: true }).setInputFiles({
+    name: 'lote.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(['{"id":"b-1","text":"Sin fiebre."}', '{"id":"b-2","text":"Niega disnea."}'].join('\n')),
+  });
+  await rendered();
+  await span(page, 'fiebre').focus();
+  await page.keyboard.press('a');
+  const next = await armRendered(page);
+  await page.keyboard.press('n');
+  await next();
+  await span(page, 'disnea').focus();
+  await page.keyboard.press('x');
+  await page.keyboard.press('3');
+  const exported = await contents(await saveDownload(page, 'Exportar revisión'));
+  expect((JSON.parse(exported) as { notes: unknown[] }).notes).toHaveLength(2);
+
+  const other = await browser.newContext();
+  const them = await other.newPage();
+  try {
+    await them.goto('/');
+    await them
+      .getByLabel('Importar revisión', { exact: true })
+      .setInputFiles({ name: 'r.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    const batch = them.getByRole('region', { name: 'Lote de notas' });
+    await expect(batch).toContainText('nota 1 de 2');
+    await expect(span(them, 'fiebre')).toHaveAttribute('data-verdict', 'correct');
+    await them.locator('.doc-text').focus();
+    await them.keyboard.press('n');
+    await expect(batch).toContainText('nota 2 de 2');
+    await expect(span(them, 'disnea')).toHaveAttribute('aria-label', /incorrecta \(negación errónea\)/);
+    await expect(them.getByTestId('batch-progress')).toContainText('2 veredictos, 1 incorrecto');
+    expect(await contents(await saveDownload(them, 'Exportar revisión'))).toBe(exported);
+  } finally {
+    await other.close();
+  }
+});
+
 /** RFC 4180 rows (quoted cells with doubled quotes and line breaks). */
 function parseCsv(text: string, sep: string): string[][] {
   const rows: string[][] = [];
