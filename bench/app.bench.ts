@@ -6,6 +6,8 @@
  *   100k    a 100,000-character note: result arrival → rendered (and click → rendered)
  *   switch  a synthetic dictionary (BENCH_SWITCH_TERMS terms, default 200,000) picked as a local
  *           file: change → shown active, and change → note re-annotated and drawn
+ *   verdict review mode on the 20,000-character note: key "a" / "u" on a focused annotation →
+ *           the verdict committed to the page and laid out (issue 20: ≤ 16 ms)
  *   sizes   gzip sizes of the main and worker chunks
  * Medians over a few runs; targets from issue 7. The machine's load is printed: shared cores slow
  * every figure.
@@ -45,6 +47,40 @@ async function annotateTimed(page: Page, text: string): Promise<{ totalMs: numbe
     const detail = await rendered;
     return { totalMs: performance.now() - started, detail };
   }, text);
+}
+
+/**
+ * Review mode on the shown note: alternately marks (a) and clears (u) a verdict on a focused
+ * annotation, timing keydown → the document's "glosa:verdicts-rendered" (React committed) and →
+ * style and layout forced after it (what the next paint waits for).
+ */
+async function verdictTimes(page: Page, runs: number): Promise<{ commit: number[]; laidOut: number[] }> {
+  await page.getByLabel('Modo revisión').check();
+  await page.getByTestId('review-counts').waitFor();
+  const commit: number[] = [];
+  const laidOut: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await page.waitForTimeout(50);
+    const t = await page.evaluate(
+      async (key) => {
+        const el = document.querySelector('.doc [data-ann]:not([data-frag])') as HTMLElement;
+        el.focus();
+        const committed = new Promise<number>((resolve) =>
+          window.addEventListener('glosa:verdicts-rendered', () => resolve(performance.now()), { once: true }),
+        );
+        const started = performance.now();
+        el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+        const at = await committed;
+        el.getBoundingClientRect();
+        return { commit: at - started, laidOut: performance.now() - started };
+      },
+      i % 2 === 0 ? 'a' : 'u',
+    );
+    commit.push(t.commit);
+    laidOut.push(t.laidOut);
+  }
+  await page.getByLabel('Modo revisión').uncheck();
+  return { commit, laidOut };
 }
 
 function gzipSizes(dir: string): { main: number; worker: number } {
@@ -101,6 +137,11 @@ try {
     annotations100k = detail.annotations;
   }
 
+  // Review mode last on this page, so its storage writes cannot weigh on the figures above.
+  await page.waitForTimeout(300);
+  await annotateTimed(page, note20k);
+  const verdict = await verdictTimes(page, RUNS * 4);
+
   // Switching: back and forth between the default and the synthetic file, the note kept.
   const synthetic = syntheticDictionaryFile(SWITCH_TERMS);
   const switchActive: number[] = [];
@@ -130,6 +171,7 @@ try {
     `render, 100,000 chars                  median ${ms(median(render100k))}   (result → rendered; ${annotations100k} annotations; target ≤ 1 s: ${check(median(render100k) <= 1000)})`,
     `annotate + render, 100,000 chars       median ${ms(median(total100k))}   (click → rendered)`,
     `switch to a ${SWITCH_TERMS.toLocaleString('en')}-term file (${(synthetic.bytes / 1048576).toFixed(1)} MB)   median ${ms(median(switchActive))} to active, ${ms(median(switchTotal))} to re-annotated   (issue 8: a 1,000,000-term dictionary ready in ≤ 1.5 s)`,
+    `verdict re-render, 20,000 chars        median ${median(verdict.commit).toFixed(1)} ms to committed, ${median(verdict.laidOut).toFixed(1)} ms to laid out   (max ${Math.max(...verdict.laidOut).toFixed(1)} ms over ${verdict.laidOut.length}; target ≤ 16 ms: ${check(median(verdict.laidOut) <= 16)})`,
     `main chunk gzip                        ${(sizes.main / 1024).toFixed(1)} KB   (target ≤ 200 KB: ${check(sizes.main <= 200 * 1024)})`,
     `worker chunk gzip                      ${(sizes.worker / 1024).toFixed(1)} KB`,
   ];

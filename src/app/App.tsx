@@ -6,6 +6,7 @@ import { DictionaryStatus } from './controls/DictionaryStatus.tsx';
 import { ModeSettings } from './controls/ModeSettings.tsx';
 import { NoteInput } from './controls/NoteInput.tsx';
 import { Results } from './Results.tsx';
+import { ReviewToolbar } from './review/ReviewToolbar.tsx';
 import { useAppStore } from './state/store.ts';
 import { useDebouncedSubmit } from './state/useDebouncedSubmit.ts';
 
@@ -29,6 +30,7 @@ export function App() {
             <ContextRulesPicker />
           </section>
         )}
+        <ReviewToolbar />
         <NoteInput busy={query.isFetching} />
         <Results query={query} />
       </main>

@@ -11,6 +11,10 @@ import { ConceptCard } from './panels/ConceptCard.tsx';
 import { ErrorsPanel } from './panels/ErrorsPanel.tsx';
 import { JsonPanel } from './panels/JsonPanel.tsx';
 import { NegationLens } from './panels/NegationLens.tsx';
+import type { NoteReview } from './review/model.ts';
+import { ReviewBar } from './review/ReviewBar.tsx';
+import { ReportPanel, ReviewsPanel } from './review/ReviewPanels.tsx';
+import { useReviewedResult } from './review/useReviewedResult.ts';
 import { useAppStore, type Panel } from './state/store.ts';
 
 const PANELS: [Panel, string][] = [
@@ -18,6 +22,8 @@ const PANELS: [Panel, string][] = [
   ['negation', 'Lente de negación'],
   ['json', 'JSON'],
   ['errors', 'Errores'],
+  ['reviews', 'Revisiones'],
+  ['report', 'Informe de revisión'],
 ];
 
 /**
@@ -39,7 +45,7 @@ function useAfterPaint<T>(value: T): T {
   return painted;
 }
 
-function Panels({ data: current }: { data: AnnotatedText | undefined }) {
+function Panels({ data: current, review }: { data: AnnotatedText | undefined; review: NoteReview | undefined }) {
   const data = useAfterPaint(current);
   const panel = useAppStore((s) => s.panel);
   const setPanel = useAppStore((s) => s.setPanel);
@@ -64,10 +70,14 @@ function Panels({ data: current }: { data: AnnotatedText | undefined }) {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${panel}`} aria-labelledby={`tab-${panel}`} className="panel-body">
-        {panel === 'table' && <AnnotationTable annotations={annotations} />}
+        {panel === 'table' && (
+          <AnnotationTable annotations={annotations} verdicts={review && review.result === data?.result ? review.verdicts : undefined} />
+        )}
         {panel === 'negation' && <NegationLens annotations={annotations} text={data?.text ?? ''} />}
         {panel === 'json' && (data ? <JsonPanel result={data.result} /> : <p className="muted">Sin resultado.</p>)}
         {panel === 'errors' && <ErrorsPanel />}
+        {panel === 'reviews' && <ReviewsPanel />}
+        {panel === 'report' && <ReportPanel />}
       </div>
     </section>
   );
@@ -79,7 +89,8 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
   const selectedId = useAppStore((s) => s.selectedId);
   const { data, error, isError, isFetching } = query;
   // A failed request shows its error and no annotations, never an older result as if it were current.
-  const shown = isError ? undefined : data;
+  // In review mode a stored review may be shown with the result it judged instead.
+  const { shown, review } = useReviewedResult(isError ? undefined : data);
   const model = useMemo(() => (shown ? buildDocumentModel(shown.text, shown.result) : undefined), [shown]);
   const categories = useMemo(() => (model ? [...new Set([...model.byId.values()].map((m) => m.category ?? ''))].sort() : []), [model]);
   const selected = selectedId === null ? undefined : model?.byId.get(selectedId)?.annotation;
@@ -105,14 +116,21 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
               <ExportButtons text={shown.text} result={shown.result} />
             </div>
             <Legend categories={categories} />
+            {review && <ReviewBar review={review} />}
             <div className={selected ? 'doc-and-card with-card' : 'doc-and-card'}>
-              <DocumentView key={shown.receivedAt} text={shown.text} model={model} receivedAt={shown.receivedAt} />
+              <DocumentView
+                key={shown.receivedAt}
+                text={shown.text}
+                model={model}
+                receivedAt={shown.receivedAt}
+                verdicts={review?.verdicts}
+              />
               {selected && <ConceptCard annotation={selected} byId={model.byId} />}
             </div>
           </>
         )}
       </section>
-      <Panels data={shown} />
+      <Panels data={shown} review={review} />
     </>
   );
 }

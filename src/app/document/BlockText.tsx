@@ -5,6 +5,7 @@
 import { memo, type ReactNode } from 'react';
 import { readableTimex } from '../format/timex.ts';
 import { categoryClass, STATUS_LABELS, statusOf } from '../format/labels.ts';
+import { sameButVerdicts, verdictClass, verdictLabel, type Verdicts } from '../review/spans.ts';
 import type { ConceptMark, CueMark, DocNode } from './marks.ts';
 
 const CUE_NAMES = { negation: 'disparador de negación', uncertainty: 'disparador de incertidumbre', family: 'familiar' } as const;
@@ -24,24 +25,30 @@ function conceptClass(mark: ConceptMark): string {
     .join(' ');
 }
 
-function renderNodes(nodes: readonly DocNode[], text: string, firstFocusable: { done: boolean }): ReactNode[] {
+function renderNodes(nodes: readonly DocNode[], text: string, firstFocusable: { done: boolean }, verdicts?: Verdicts): ReactNode[] {
   return nodes.map((node) => {
     if (node.type === 'text') return text.slice(node.begin, node.end);
     const { mark } = node;
-    const children = renderNodes(node.children, text, firstFocusable);
+    const children = renderNodes(node.children, text, firstFocusable, verdicts);
     const style = { '--h': node.height } as React.CSSProperties;
     if (mark.kind === 'cue') return renderCue(mark, node.first, style, children);
     const focusable = node.first && !firstFocusable.done;
     if (focusable) firstFocusable.done = true;
     const timex = node.first ? mark.annotation.characteristics.timex : undefined;
+    const verdict = verdicts?.get(mark.annotation.id);
     return [
       <span
         key={`${mark.key}@${node.first ? 0 : mark.begin}`}
-        className={conceptClass(mark)}
+        className={conceptClass(mark) + verdictClass(verdict)}
         style={style}
         data-ann={mark.annotation.id}
+        data-verdict={verdict?.verdict}
         {...(node.first
-          ? { role: 'button', tabIndex: focusable ? 0 : -1, 'aria-label': conceptLabel(mark, text.slice(mark.begin, mark.end)) }
+          ? {
+              role: 'button',
+              tabIndex: focusable ? 0 : -1,
+              'aria-label': conceptLabel(mark, text.slice(mark.begin, mark.end)) + verdictLabel(verdict),
+            }
           : { 'data-frag': 'cont' })}
       >
         {children}
@@ -69,15 +76,22 @@ function renderCue(mark: CueMark, first: boolean, style: React.CSSProperties, ch
   );
 }
 
-/** One block's text and marks; `firstFocusable` makes the document's first annotation the tab stop. */
+/**
+ * One block's text and marks; `firstFocusable` makes the document's first annotation the tab stop.
+ * In review mode `verdicts` marks the judged spans; the block re-renders only when `verdictSig` (its
+ * own verdicts) changes.
+ */
 export const BlockText = memo(function BlockText({
   nodes,
   text,
   firstFocusable,
+  verdicts,
 }: {
   nodes: readonly DocNode[];
   text: string;
   firstFocusable: boolean;
+  verdicts?: Verdicts | undefined;
+  verdictSig?: string | undefined;
 }) {
-  return <>{renderNodes(nodes, text, { done: !firstFocusable })}</>;
-});
+  return <>{renderNodes(nodes, text, { done: !firstFocusable }, verdicts)}</>;
+}, sameButVerdicts);

@@ -7,6 +7,7 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { ArcLayer } from './ArcLayer.tsx';
 import { DEFAULT_GEOMETRY, layoutArcs, roomAbove, type ArcGeometry, type ArcSegment } from './arcs.ts';
+import { sameButVerdicts, type Verdicts } from '../review/spans.ts';
 import { BlockText } from './BlockText.tsx';
 import type { Block, Link } from './marks.ts';
 import { measureLinks } from './measure.ts';
@@ -30,6 +31,9 @@ interface Props {
   readonly forced: boolean;
   /** Column width: a change re-wraps lines, so arcs are measured again. */
   readonly columnWidth: number;
+  /** Review mode: the verdicts, and the signature of this block's own (see review/spans.ts). */
+  readonly verdicts?: Verdicts | undefined;
+  readonly verdictSig?: string | undefined;
 }
 
 /**
@@ -43,7 +47,17 @@ const KNOWN_LEVELS_MAX = 5000;
 
 const levelsKey = (block: Block, text: string): string => text.slice(block.begin, block.end);
 
-export const DocBlock = memo(function DocBlock({ block, text, firstFocusable, linksByKey, tracker, forced, columnWidth }: Props) {
+export const DocBlock = memo(function DocBlock({
+  block,
+  text,
+  firstFocusable,
+  linksByKey,
+  tracker,
+  forced,
+  columnWidth,
+  verdicts,
+  verdictSig,
+}: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   const [layout, setLayout] = useState<Layout | undefined>(undefined);
@@ -75,8 +89,17 @@ export const DocBlock = memo(function DocBlock({ block, text, firstFocusable, li
   }, [shown, block, text, levels, columnWidth, tracker]);
 
   return (
-    <div ref={ref} className="block" style={{ '--room': `${roomAbove(levels, DEFAULT_GEOMETRY)}px` } as React.CSSProperties}>
-      {shown ? <BlockText nodes={block.tree} text={text} firstFocusable={firstFocusable} /> : text.slice(block.begin, block.end)}
+    <div
+      ref={ref}
+      className="block"
+      data-begin={block.begin}
+      style={{ '--room': `${roomAbove(levels, DEFAULT_GEOMETRY)}px` } as React.CSSProperties}
+    >
+      {shown ? (
+        <BlockText nodes={block.tree} text={text} firstFocusable={firstFocusable} verdicts={verdicts} verdictSig={verdictSig} />
+      ) : (
+        text.slice(block.begin, block.end)
+      )}
       {layout && layout.segments.length > 0 && (
         <ArcLayer
           segments={layout.segments}
@@ -88,4 +111,4 @@ export const DocBlock = memo(function DocBlock({ block, text, firstFocusable, li
       )}
     </div>
   );
-});
+}, sameButVerdicts);

@@ -4,7 +4,8 @@
  * annotation with its trigger, head and relations through one generated style rule, so the text is
  * not re-rendered. Mounted afresh for every result (see Results).
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { blockSignatures, type Verdicts } from '../review/spans.ts';
 import { useAppStore } from '../state/store.ts';
 import { baseKey } from './ArcLayer.tsx';
 import { DocBlock } from './DocBlock.tsx';
@@ -16,6 +17,8 @@ interface Props {
   readonly model: DocumentModel;
   /** `performance.now()` when the result arrived, to report the render time. */
   readonly receivedAt: number;
+  /** Review mode: verdicts by annotation id, shown on the spans. */
+  readonly verdicts?: Verdicts | undefined;
 }
 
 function annotationIdOf(target: EventTarget | null): number | null {
@@ -50,7 +53,7 @@ function reportRendered(detail: { chars: number; annotations: number }, received
   );
 }
 
-export function DocumentView({ text, model, receivedAt }: Props) {
+export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
   const hoverId = useAppStore((s) => s.hoverId);
   const selectedId = useAppStore((s) => s.selectedId);
   const hover = useAppStore((s) => s.hover);
@@ -59,6 +62,11 @@ export function DocumentView({ text, model, receivedAt }: Props) {
   const [columnWidth, setColumnWidth] = useState(0);
   const linksByKey = useMemo(() => new Map<string, Link>(model.links.map((l) => [baseKey(l.key), l])), [model]);
   const focusBlock = useMemo(() => firstBlockWithConcept(model), [model]);
+  const verdictSigs = useMemo(() => blockSignatures(model.blockOf, verdicts), [model, verdicts]);
+  // After a verdict is committed to the page: what the bench times a verdict's re-render by.
+  useLayoutEffect(() => {
+    if (verdicts) window.dispatchEvent(new CustomEvent('glosa:verdicts-rendered'));
+  }, [verdicts]);
 
   // The result counts as rendered once the blocks in view have drawn their arcs. The view is
   // mounted afresh for each result, so the props seen here stay those of this result.
@@ -169,6 +177,8 @@ export function DocumentView({ text, model, receivedAt }: Props) {
             tracker={tracker}
             forced={forcedBlocks.has(i)}
             columnWidth={columnWidth}
+            verdicts={verdicts}
+            verdictSig={verdictSigs.get(i) ?? ''}
           />
         ))}
       </div>

@@ -19,7 +19,7 @@ export function bratType(name: string): string {
 }
 
 /** Code-point fragments of [begin, end) split at newlines (the text is the note). */
-function fragments(codePoints: readonly string[], begin: number, end: number): string {
+export function fragments(codePoints: readonly string[], begin: number, end: number): string {
   const parts: string[] = [];
   let start = begin;
   for (let i = begin; i < end; i++) {

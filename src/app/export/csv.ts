@@ -29,11 +29,12 @@ export const CSV_COLUMNS = [
   'qualifier',
 ] as const;
 
-export function csvCell(value: string | number | undefined): string {
+/** One cell; `separator` is the one the file uses (a cell holding it is quoted). */
+export function csvCell(value: string | number | undefined, separator = ','): string {
   if (value === undefined) return '';
   let s = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return /["\n\r]/.test(s) || s.includes(separator) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function toCsv(result: AnnotationResult): string {
@@ -63,7 +64,7 @@ export function toCsv(result: AnnotationResult): string {
       c.quantifier?.match.text,
       c.qualifier?.match.text,
     ]
-      .map(csvCell)
+      .map((cell) => csvCell(cell))
       .join(',');
   });
   return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;

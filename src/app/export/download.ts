@@ -1,5 +1,5 @@
-/** Saves text as a file through a temporary object URL. */
-export function download(filename: string, content: string, type: string): void {
+/** Saves text (or bytes) as a file through a temporary object URL. */
+export function download(filename: string, content: string | Uint8Array<ArrayBuffer>, type: string): void {
   const url = URL.createObjectURL(new Blob([content], { type: `${type};charset=utf-8` }));
   const a = document.createElement('a');
   a.href = url;

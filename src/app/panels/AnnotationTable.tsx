@@ -1,7 +1,13 @@
-/** The annotations as a table: sortable columns, filters by category and by negated / uncertain / affirmed. */
+/**
+ * The annotations as a table: sortable columns, filters by category and by negated / uncertain /
+ * affirmed; in review mode (`verdicts`) a "Revisión" column and a filter by verdict.
+ */
 import { useMemo, useState } from 'react';
 import type { Annotation } from '../../core/contract.ts';
 import { STATUS_LABELS } from '../format/labels.ts';
+import { matchesVerdictFilter, verdictCell } from '../review/table.ts';
+import type { Verdicts } from '../review/spans.ts';
+import { useReviewStore, type VerdictFilter } from '../review/store.ts';
 import { useAppStore, type Polarity, type SortColumn } from '../state/store.ts';
 import { detailOf, filterAndSort, toRows } from './rows.ts';
 
@@ -14,7 +20,9 @@ const COLUMNS: [SortColumn, string][] = [
   ['status', 'Estado'],
 ];
 
-export function AnnotationTable({ annotations }: { annotations: readonly Annotation[] }) {
+export function AnnotationTable({ annotations, verdicts }: { annotations: readonly Annotation[]; verdicts?: Verdicts | undefined }) {
+  const verdictFilter = useReviewStore((s) => s.verdictFilter);
+  const setVerdictFilter = useReviewStore((s) => s.setVerdictFilter);
   const category = useAppStore((s) => s.categoryFilter);
   const polarity = useAppStore((s) => s.polarityFilter);
   const sort = useAppStore((s) => s.sort);
@@ -25,7 +33,11 @@ export function AnnotationTable({ annotations }: { annotations: readonly Annotat
   const [limit, setLimit] = useState(PAGE);
   const rows = useMemo(() => toRows(annotations), [annotations]);
   const categories = useMemo(() => [...new Set(rows.map((r) => r.category))].sort(), [rows]);
-  const shown = useMemo(() => filterAndSort(rows, category, polarity, sort), [rows, category, polarity, sort]);
+  const sorted = useMemo(() => filterAndSort(rows, category, polarity, sort), [rows, category, polarity, sort]);
+  const shown = useMemo(
+    () => (verdicts ? sorted.filter((r) => matchesVerdictFilter(verdicts.get(r.annotation.id), verdictFilter)) : sorted),
+    [sorted, verdicts, verdictFilter],
+  );
 
   return (
     <div>
@@ -50,6 +62,17 @@ export function AnnotationTable({ annotations }: { annotations: readonly Annotat
             <option value="affirmed">afirmados</option>
           </select>
         </label>
+        {verdicts && (
+          <label>
+            Veredicto{' '}
+            <select value={verdictFilter} onChange={(e) => setVerdictFilter(e.target.value as VerdictFilter)}>
+              <option value="all">todas</option>
+              <option value="unreviewed">sin revisar</option>
+              <option value="correct">correctas</option>
+              <option value="wrong">incorrectas</option>
+            </select>
+          </label>
+        )}
         <span className="muted" role="status">
           {shown.length} de {rows.length}
         </span>
@@ -65,6 +88,7 @@ export function AnnotationTable({ annotations }: { annotations: readonly Annotat
               </th>
             ))}
             <th>Detalle</th>
+            {verdicts && <th>Revisión</th>}
           </tr>
         </thead>
         <tbody>
@@ -84,6 +108,7 @@ export function AnnotationTable({ annotations }: { annotations: readonly Annotat
               </td>
               <td>{STATUS_LABELS[status]}</td>
               <td>{detailOf(a)}</td>
+              {verdicts && <td data-testid="verdict-cell">{verdictCell(verdicts.get(a.id))}</td>}
             </tr>
           ))}
         </tbody>
