@@ -89,7 +89,7 @@ const CASES: Case[] = [
   },
   { name: 'path below a category', url: '/tagger/annotation/Finding/x', body: json({ text: 'dolor' }), status: 404, code: 'not_found' },
   { name: 'unknown path', method: 'GET', url: '/nope', status: 404, code: 'not_found' },
-  { name: 'misspelled endpoint', url: '/tagger/annotations', body: json({ text: 'dolor' }), status: 404, code: 'not_found' },
+  { name: 'misspelled endpoint', url: '/tagger/anotation', body: json({ text: 'dolor' }), status: 404, code: 'not_found' },
   { name: 'GET on the annotation endpoint', method: 'GET', status: 405, code: 'method_not_allowed' },
   { name: 'PUT on the annotation endpoint', method: 'PUT', body: json({ text: 'dolor' }), status: 405, code: 'method_not_allowed' },
   { name: 'DELETE on a category', method: 'DELETE', url: '/tagger/annotation/Finding', status: 405, code: 'method_not_allowed' },

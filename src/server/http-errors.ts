@@ -6,7 +6,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { methodsByPath, routePath } from './endpoints.ts';
+import { allowedMethods, methodsByPath, routePath } from './endpoints.ts';
 import { ServiceError, toServiceError } from './errors.ts';
 
 export function sendError(reply: FastifyReply, error: ServiceError): FastifyReply {
@@ -35,19 +35,27 @@ export function notFoundError(): ServiceError {
   return new ServiceError('not_found', 'There is no endpoint at this path; GET /tagger lists the endpoints.');
 }
 
-/** For each known path, every other common method answers 405 with an `Allow` header. */
+/**
+ * For each known path, every other common method answers 405 with an `Allow` header, refused in
+ * `onRequest` so a body sent with it is never read.
+ */
+export function methodNotAllowed(request: FastifyRequest): ServiceError {
+  const allow = allowedMethods(request.url) ?? 'GET, HEAD';
+  return new ServiceError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, { allow });
+}
+
 export function installMethodNotAllowed(app: FastifyInstance): void {
   const candidates = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   for (const [path, allowed] of methodsByPath()) {
     const others = candidates.filter((m) => !allowed.has(m));
-    const allow = [...allowed].join(', ');
     app.route({
       method: others,
       url: routePath(path),
       exposeHeadRoute: false,
-      handler: (request: FastifyRequest) => {
-        throw new ServiceError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, { allow });
+      onRequest: async (request: FastifyRequest) => {
+        throw methodNotAllowed(request);
       },
+      handler: () => undefined,
     });
   }
 }

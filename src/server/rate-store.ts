@@ -1,0 +1,126 @@
+/**
+ * Where rate-limit counters live. Every store speaks @fastify/rate-limit's store interface, so
+ * the plugin counts the same way whatever the backend:
+ * - local: this process's memory (the plugin's LocalStore);
+ * - cluster: the counters of the `--processes` supervisor, asked over the cluster IPC channel, so
+ *   all processes of one service count one key once, exactly;
+ * - redis: the plugin's RedisStore (one atomic Lua script per count), shared by every process and
+ *   instance using the same Redis. While Redis cannot answer, each process counts alone in its
+ *   memory (limits then hold per process) and the outage is reported, not passed on to clients.
+ */
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import { Redis } from 'ioredis';
+
+export interface Count {
+  readonly current: number;
+  readonly ttl: number;
+}
+type Callback = (error: Error | null, result: Count | null) => void;
+
+/** @fastify/rate-limit's store interface. */
+export interface CounterStore {
+  incr(key: string, callback: Callback, timeWindow: number, max: number): void;
+  read(key: string, callback: Callback, timeWindow: number, max: number): void;
+  child(routeOptions: unknown): CounterStore;
+}
+
+/** Counters kept by one process; enough for the keys and addresses of a busy service. */
+export const LOCAL_CACHE_SIZE = 100_000;
+
+export function localStore(): CounterStore {
+  return new LocalStore(false, false, LOCAL_CACHE_SIZE);
+}
+
+// --- cluster: workers ask the supervisor ---
+
+interface CountRequest {
+  readonly glosaCount: { id: number; op: 'incr' | 'read'; key: string; timeWindow: number; max: number };
+}
+interface CountReply {
+  readonly glosaCountReply: { id: number; result: Count };
+}
+
+function isCountRequest(message: unknown): message is CountRequest {
+  return typeof message === 'object' && message !== null && 'glosaCount' in message;
+}
+function isCountReply(message: unknown): message is CountReply {
+  return typeof message === 'object' && message !== null && 'glosaCountReply' in message;
+}
+
+/** In the supervisor: answers the workers' count requests from one shared LocalStore. */
+export function answerCountRequests(message: unknown, reply: (answer: CountReply) => void, store: CounterStore): void {
+  if (!isCountRequest(message)) return;
+  const { id, op, key, timeWindow, max } = message.glosaCount;
+  store[op](key, (_error, result) => reply({ glosaCountReply: { id, result: result ?? { current: 0, ttl: 0 } } }), timeWindow, max);
+}
+
+/** In a cluster worker: a store whose counters are the supervisor's. */
+export function clusterStore(): CounterStore {
+  const pending = new Map<number, Callback>();
+  let nextId = 0;
+  process.on('message', (message: unknown) => {
+    if (!isCountReply(message)) return;
+    const { id, result } = message.glosaCountReply;
+    pending.get(id)?.(null, result);
+    pending.delete(id);
+  });
+  const ask = (op: 'incr' | 'read') => (key: string, callback: Callback, timeWindow: number, max: number) => {
+    const id = nextId++;
+    pending.set(id, callback);
+    process.send?.({ glosaCount: { id, op, key, timeWindow, max } } satisfies CountRequest);
+  };
+  const store: CounterStore = { incr: ask('incr'), read: ask('read'), child: () => store };
+  return store;
+}
+
+// --- redis ---
+
+export interface RedisStatus {
+  /** Calls answered from local memory because Redis failed. */
+  fallbacks: number;
+  readonly client: Redis;
+}
+
+/**
+ * A Redis client that fails fast: no offline queue (a command while disconnected fails at once)
+ * and a short command timeout (a hung Redis does not hold requests up).
+ */
+export function connectRedis(url: string, onError: (error: Error) => void): Redis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    commandTimeout: 250,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    lazyConnect: false,
+  });
+  client.on('error', onError);
+  return client;
+}
+
+/** The plugin's RedisStore, with this process's memory as the fallback while Redis fails. */
+export function redisStore(client: Redis, onFallback: (error: Error) => void): CounterStore {
+  const shared = new RedisStore(false, false, client, 'glosa-rl:');
+  const fallback = localStore();
+  const withFallback =
+    (op: 'incr' | 'read') =>
+    (key: string, callback: Callback, timeWindow: number, max: number): void => {
+      if (client.status !== 'ready') {
+        onFallback(new Error(`redis ${client.status}`));
+        fallback[op](key, callback, timeWindow, max);
+        return;
+      }
+      shared[op](
+        key,
+        (error, result) => {
+          if (error === null) return callback(null, result);
+          onFallback(error);
+          fallback[op](key, callback, timeWindow, max);
+        },
+        timeWindow,
+        max,
+      );
+    };
+  const store: CounterStore = { incr: withFallback('incr'), read: withFallback('read'), child: () => store };
+  return store;
+}
