@@ -104,7 +104,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     requestTimeout: options.requestTimeoutMs,
     clientErrorHandler: handleClientError,
     // Bad percent-encoding in the URL: the contract's error, never Fastify's (which quotes the URL).
-    frameworkErrors: (error, _request, reply) => sendError(reply, new ServiceError('bad_request', 'The URL is not valid.')),
+    frameworkErrors: (_error, request, reply) => {
+      request.log.info({ code: 'bad_request' }, 'request rejected: URL not valid');
+      return sendError(reply, new ServiceError('bad_request', 'The URL is not valid.'));
+    },
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

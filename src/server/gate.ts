@@ -3,7 +3,7 @@
  * line and headers alone is refused here, so a client without a key cannot make the service read
  * or parse a body. OPTIONS (other than an allowed CORS preflight) and TRACE answer 405; a request
  * with a body to an unknown path answers 404 unread; an empty or malformed Content-Type is read
- * as JSON like a missing one.
+ * as JSON like a missing one, and `Content-Encoding: identity` like none.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { methodNotAllowed, notFoundError } from './http-errors.ts';
@@ -24,6 +24,8 @@ export function installGate(app: FastifyInstance, corsOrigins: readonly string[]
   app.addHook('onRequest', async (request) => {
     const contentType = request.headers['content-type'];
     if (contentType !== undefined && !MEDIA_TYPE.test(contentType)) request.raw.headers['content-type'] = 'application/json';
+    // `identity` is no encoding at all; @fastify/compress decodes the others or answers 415.
+    if (request.headers['content-encoding']?.trim().toLowerCase() === 'identity') delete request.raw.headers['content-encoding'];
     if (request.method === 'TRACE' || (request.method === 'OPTIONS' && !isAllowedPreflight(request, origins))) {
       throw methodNotAllowed(request);
     }
