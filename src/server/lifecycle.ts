@@ -25,7 +25,8 @@ export function installLifecycle(app: FastifyInstance): void {
   const state: State = { started: false, draining: false };
   states.set(app, state);
   const startedAt = Date.now();
-  app.addHook('onReady', async () => {
+  // Ready once listening: until then (dictionary, workers and plugins loading) it is starting.
+  app.addHook('onListen', async () => {
     state.started = true;
   });
   app.addHook('onSend', async (_request, reply) => {
