@@ -213,7 +213,7 @@ describe('logs', () => {
     });
     const app = await buildTestServer({ logger: pino({ level: 'info' }, sink), keyLogSecret: 'log-secret' });
     const send = (url: string, method: 'GET' | 'POST' = 'POST') =>
-      app.inject({ method, url, headers: { apikey: TEST_KEY }, payload: method === 'POST' ? '{"text": "dolor"}' : undefined });
+      app.inject({ method, url, headers: { apikey: TEST_KEY }, ...(method === 'POST' ? { payload: '{"text": "dolor"}' } : {}) });
     expect((await send('/tagger/annotation/Paciente%20Zacar%C3%ADas')).statusCode).toBe(404);
     expect((await send('/Paciente/Quintanilla')).statusCode).toBe(404);
     expect((await send('/tagger/%Paciente', 'GET')).statusCode).toBe(400);

@@ -52,7 +52,10 @@ function isCountReply(message: unknown): message is CountReply {
 export function answerCountRequests(message: unknown, reply: (answer: CountReply) => void, store: CounterStore): void {
   if (!isCountRequest(message)) return;
   const { id, op, key, timeWindow, max } = message.glosaCount;
-  store[op](key, (_error, result) => reply({ glosaCountReply: { id, result: result ?? { current: 0, ttl: 0 } } }), timeWindow, max);
+  // A copy: LocalStore hands out its live counter object, which the next count changes.
+  const answer = (_error: Error | null, result: Count | null) =>
+    reply({ glosaCountReply: { id, result: { current: result?.current ?? 0, ttl: result?.ttl ?? 0 } } });
+  store[op](key, answer, timeWindow, max);
 }
 
 /** In a cluster worker: a store whose counters are the supervisor's. */
