@@ -55,14 +55,14 @@ function timeoutCheckMs(requestTimeoutMs: number): number {
 
 async function installSecurityHeaders(app: FastifyInstance, tls: boolean): Promise<void> {
   await app.register(helmet, {
-    // The web app: its own scripts, styles and worker; remote mode may call any HTTPS service or
-    // one on this machine.
+    // The web app: only its own scripts and worker; inline styles are allowed (the app's UI sets
+    // some; a style cannot run code); remote mode may call any HTTPS service or one on this machine.
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
