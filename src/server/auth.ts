@@ -52,7 +52,13 @@ export function checkedKeys(keys: readonly string[], allowShortKeys = false): st
 
 export function createKeyStore(keys: readonly string[], options: KeyStoreOptions = {}): KeyStore {
   const logSecret = options.logSecret ?? randomBytes(32).toString('hex');
+  // Ids computed once per key, not per request.
+  const idsOf = (stored: Buffer): KeyIds => ({
+    counter: stored.toString('hex'),
+    log: createHmac('sha256', logSecret).update(stored).digest('hex').slice(0, 16),
+  });
   let digests = checkedKeys(keys, options.allowShortKeys).map(digest);
+  let ids = new Map(digests.map((d) => [d, idsOf(d)]));
   return {
     get size() {
       return digests.length;
@@ -63,11 +69,11 @@ export function createKeyStore(keys: readonly string[], options: KeyStoreOptions
       for (const stored of digests) {
         if (timingSafeEqual(stored, candidate)) found = stored;
       }
-      if (found === undefined) return undefined;
-      return { counter: found.toString('hex'), log: createHmac('sha256', logSecret).update(found).digest('hex').slice(0, 16) };
+      return found === undefined ? undefined : ids.get(found);
     },
     replace(next) {
       digests = checkedKeys(next, options.allowShortKeys).map(digest);
+      ids = new Map(digests.map((d) => [d, idsOf(d)]));
     },
   };
 }
