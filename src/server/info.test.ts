@@ -52,6 +52,13 @@ describe('open endpoints', () => {
     expect(doc.components.schemas.AnnotationRequest.required).toEqual(['text']);
     const categoryParam = doc.paths['/tagger/annotation/{category}'].post.parameters[0];
     expect(categoryParam.schema.enum).toEqual([...CATEGORIES]);
+    const batch = doc.paths['/tagger/annotations'].post;
+    expect(batch.security).toEqual([{ apiKey: [] }]);
+    expect(doc.components.schemas.BatchRequest.properties.documents.maxItems).toBe(25);
+    expect(doc.components.schemas.BatchRequest.properties.documents.items.required).toEqual(['id', 'text']);
+    expect(batch.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/BatchResult');
+    expect(doc.paths['/ready'].get.responses['503']).toBeDefined();
+    expect(Object.keys(doc.paths['/metrics'].get.responses['200'].content)).toEqual(['text/plain']);
   });
 
   it('answers CORS preflights for allowed origins only', async () => {
