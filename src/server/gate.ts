@@ -13,9 +13,7 @@ const MEDIA_TYPE = /^[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(;.*)?$/;
 function isAllowedPreflight(request: FastifyRequest, origins: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
   return (
-    request.headers['access-control-request-method'] !== undefined &&
-    origin !== undefined &&
-    (origins.has('*') || origins.has(origin))
+    request.headers['access-control-request-method'] !== undefined && origin !== undefined && (origins.has('*') || origins.has(origin))
   );
 }
 

@@ -83,7 +83,12 @@ describe('health, readiness, request ids and draining', () => {
     expect(draining.headers.connection).toBe('close');
     const health = await app.inject({ method: 'GET', url: '/health' });
     expect([health.statusCode, health.json().status, health.headers.connection]).toEqual([200, 'ok', 'close']);
-    const annotated = await app.inject({ method: 'POST', url: '/tagger/annotation', headers: { apikey: TEST_KEY }, payload: '{"text": "tos"}' });
+    const annotated = await app.inject({
+      method: 'POST',
+      url: '/tagger/annotation',
+      headers: { apikey: TEST_KEY },
+      payload: '{"text": "tos"}',
+    });
     expect([annotated.statusCode, annotated.headers.connection]).toEqual([200, 'close']);
   });
 });
@@ -153,7 +158,8 @@ describe('glosa serve --keys-file', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const firstLine = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
     const base = /listening on (\S+)/.exec(firstLine)![1]!;
-    const status = async (key: string) => (await send(`${base}/tagger/annotation`, { headers: { apikey: key }, body: '{"text": "tos"}' })).status;
+    const status = async (key: string) =>
+      (await send(`${base}/tagger/annotation`, { headers: { apikey: key }, body: '{"text": "tos"}' })).status;
     expect(await status('first-key-0123456789')).toBe(200);
 
     writeFileSync(file, 'second-key-0123456789\n');

@@ -113,7 +113,8 @@ export function resolveServeSettings(flags: ServeFlags, env: Env): ServeSettings
   const processCount = processes === 0 ? availableParallelism() : processes;
   const failedAuth = integer('--failed-auth-limit', flags['failed-auth-limit'] ?? env.GLOSA_FAILED_AUTH_LIMIT, 0);
   const metrics = flags.metrics ?? env.GLOSA_METRICS ?? 'on';
-  if (metrics !== 'on' && metrics !== 'key' && metrics !== 'off') throw new SettingsError(`--metrics must be on, key or off, got "${metrics}"`);
+  if (metrics !== 'on' && metrics !== 'key' && metrics !== 'off')
+    throw new SettingsError(`--metrics must be on, key or off, got "${metrics}"`);
   const trustProxy = flags['trust-proxy'] ?? env.GLOSA_TRUST_PROXY;
   const maxConnections = integer('--max-connections', flags['max-connections'] ?? env.GLOSA_MAX_CONNECTIONS, 0);
   const maxDelay = integer('--max-event-loop-delay', flags['max-event-loop-delay'] ?? env.GLOSA_MAX_EVENT_LOOP_DELAY, 0);

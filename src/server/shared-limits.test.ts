@@ -72,7 +72,10 @@ describe('two instances sharing one Redis', () => {
     // A key with a fresh counter: the local fallback allows it 10 per process.
     const other = await buildTestServer({ rateLimit: { max: 3, windowMs: 60_000 }, rateStore: redisStore(clients[0]!, () => fallbacks++) });
     for (let i = 0; i < 5; i++) {
-      statuses.push((await other.inject({ method: 'POST', url: '/tagger/annotation', headers: { apikey: TEST_KEY }, payload: '{"text": "tos"}' })).statusCode);
+      statuses.push(
+        (await other.inject({ method: 'POST', url: '/tagger/annotation', headers: { apikey: TEST_KEY }, payload: '{"text": "tos"}' }))
+          .statusCode,
+      );
     }
     await other.close();
     expect(statuses).toEqual([200, 200, 200, 429, 429]);

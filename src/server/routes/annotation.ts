@@ -93,7 +93,8 @@ function batchDocuments(body: unknown): BatchDocument[] {
   return documents.map((doc: unknown, index) => {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw invalid(`Document ${index} is not a JSON object.`);
     const { id, text, config } = doc as { id?: unknown; text?: unknown; config?: unknown };
-    if (typeof id !== 'string' || id === '' || id.length > 64) throw invalid(`Document ${index} needs an "id": a string of 1 to 64 characters.`);
+    if (typeof id !== 'string' || id === '' || id.length > 64)
+      throw invalid(`Document ${index} needs an "id": a string of 1 to 64 characters.`);
     if (seen.has(id)) throw invalid(`Document ids must be unique; "${id.slice(0, 64)}" appears twice.`);
     seen.add(id);
     return { id, body: { ...(text === undefined ? {} : { text }), ...(config === undefined ? {} : { config }) } };
