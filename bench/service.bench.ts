@@ -25,6 +25,7 @@ const ONLY = new Set((process.env.BENCH_ONLY ?? 'quiet,attack,proxy,memory').spl
 const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
 const KEY = 'bench-key-not-secret';
 const CONCURRENCY = 16;
+const PROXY_REQUESTS = Number(process.env.BENCH_PROXY_REQUESTS ?? 5_000);
 
 const NOTE = (syntheticNotes(2200, 2400, 7)[0] ?? '').slice(0, 2000);
 // Clients are told apart by X-Forwarded-For (the servers trust loopback proxies): the keyless
@@ -46,7 +47,7 @@ interface Measure {
 }
 
 async function run(url: string, options: Partial<autocannon.Options>): Promise<Measure> {
-  const r = await autocannon({ url, connections: CONCURRENCY, duration: SECONDS, ...options });
+  const r = await autocannon({ url, connections: CONCURRENCY, ...(options.amount === undefined ? { duration: SECONDS } : {}), ...options });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], other: r.non2xx + r.errors + r.timeouts };
 }
 
@@ -121,8 +122,10 @@ async function behindProxy(): Promise<void> {
     );
     try {
       const url = `${proxy.url}/tagger/annotation`;
-      const warm = await autocannon({ url, connections: CONCURRENCY, duration: 1, ...KEYED });
-      const m = await run(url, KEYED);
+      // Fixed amounts, not durations: autocannon then waits for every answer, so the requests
+      // answered can be compared with the count in Redis.
+      const warm = await autocannon({ url, connections: CONCURRENCY, amount: 500, ...KEYED });
+      const m = await run(url, { ...KEYED, amount: PROXY_REQUESTS });
       const client = new Redis(redis.url);
       const counter = Number(await client.get(`glosa-rl:key:${createHash('sha256').update(KEY).digest('hex')}`));
       client.disconnect();

@@ -52,6 +52,17 @@ describe('a client without a key on a real socket', () => {
     socket.destroy();
     expect(raw).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
     expect(codeOf(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toBe(code);
+    // The rest of the body is not read to be thrown away: the connection closes instead.
+    expect(raw).toMatch(/\r\nconnection: close\r\n/i);
+  });
+
+  it('keeps the connection of a refused request whose small body has arrived', async () => {
+    const body = '{"text": "dolor"}';
+    const head = `POST /tagger/annotation HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const { raw, socket } = await rawRequest(port, head, body);
+    socket.destroy();
+    expect(raw).toMatch(/^HTTP\/1\.1 401 /);
+    expect(raw).toMatch(/\r\nconnection: keep-alive\r\n/i);
   });
 
   it('caps open connections', async () => {

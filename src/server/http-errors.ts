@@ -22,11 +22,27 @@ function errorLocation(error: unknown): { type: string; frames?: string } {
   return { type: error.name, ...(error.stack === undefined ? {} : { frames: error.stack.split('\n').slice(1).join('\n') }) };
 }
 
+/** A refused request announcing a larger body than this has its connection closed. */
+const CLOSE_ABOVE_BYTES = 64 * 1024;
+
+/**
+ * Whether a refused request may still have a large body coming (its length says so, or it is
+ * chunked, and nothing has read it). Reading it only to throw it away, Node's default to keep the
+ * connection, would let a client without a key make the service receive megabytes per request;
+ * closing the connection costs that client a reconnect instead.
+ */
+function largeBodyUnread(request: FastifyRequest): boolean {
+  if (request.body !== undefined) return false;
+  const length = Number(request.headers['content-length'] ?? 0);
+  return length > CLOSE_ABOVE_BYTES || request.headers['transfer-encoding'] !== undefined;
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((raw, request, reply) => {
     const error = toServiceError(raw);
     if (error.code === 'internal_error') request.log.error({ error: errorLocation(raw) }, 'request failed');
     else request.log.info({ code: error.code }, 'request rejected');
+    if (largeBodyUnread(request)) reply.header('connection', 'close');
     return sendError(reply, error);
   });
 }
