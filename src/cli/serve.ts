@@ -148,18 +148,16 @@ export async function run(args: string[]): Promise<number> {
 /** Where rate limits are counted: Redis, the cluster supervisor, or this process. */
 function chooseRateStore(settings: ServeSettings, logger: Logger): { store: CounterStore; close(): Promise<void> } {
   if (settings.redisUrl !== undefined) {
+    // One warning per outage, one line when Redis answers again.
     let reported = false;
-    const client = connectRedis(settings.redisUrl, (error) => {
-      if (!reported) logger.warn({ error: error.message }, 'redis unavailable; counting rate limits in this process until it is back');
+    const fellBack = (error: Error) => {
+      if (!reported) logger.warn({ error: error.message }, 'redis unavailable; counting rate limits in this process until it answers');
       reported = true;
-    });
-    client.on('ready', () => {
-      if (reported) logger.info('redis available again; rate limits shared again');
+    };
+    const client = connectRedis(settings.redisUrl, fellBack);
+    const store = redisStore(client, fellBack, () => {
       reported = false;
-    });
-    const store = redisStore(client, () => {
-      if (!reported) logger.warn('redis failed; counting rate limits in this process until it is back');
-      reported = true;
+      logger.info('redis answers again; rate limits shared again');
     });
     return { store, close: async () => void client.disconnect() };
   }

@@ -85,6 +85,9 @@ export interface RedisStatus {
   readonly client: Redis;
 }
 
+/** Longest wait for Redis before a count falls back to this process's memory. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
 /**
  * A Redis client that fails fast: no offline queue (a command while disconnected fails at once)
  * and a short command timeout (a hung Redis does not hold requests up).
@@ -92,7 +95,7 @@ export interface RedisStatus {
 export function connectRedis(url: string, onError: (error: Error) => void): Redis {
   const client = new Redis(url, {
     enableOfflineQueue: false,
-    commandTimeout: 250,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 0,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     lazyConnect: false,
@@ -101,23 +104,37 @@ export function connectRedis(url: string, onError: (error: Error) => void): Redi
   return client;
 }
 
-/** The plugin's RedisStore, with this process's memory as the fallback while Redis fails. */
-export function redisStore(client: Redis, onFallback: (error: Error) => void): CounterStore {
+/**
+ * The plugin's RedisStore, with this process's memory as the fallback while Redis fails.
+ * `onFallback` hears of every count Redis did not answer, `onRecovered` of the first it answers again.
+ */
+export function redisStore(client: Redis, onFallback: (error: Error) => void, onRecovered: () => void = () => {}): CounterStore {
   const shared = new RedisStore(false, false, client, 'glosa-rl:');
   const fallback = localStore();
+  let failing = false;
+  const failed = (error: Error) => {
+    failing = true;
+    onFallback(error);
+  };
   const withFallback =
     (op: 'incr' | 'read') =>
     (key: string, callback: Callback, timeWindow: number, max: number): void => {
       if (client.status !== 'ready') {
-        onFallback(new Error(`redis ${client.status}`));
+        failed(new Error(`redis ${client.status}`));
         fallback[op](key, callback, timeWindow, max);
         return;
       }
       shared[op](
         key,
         (error, result) => {
-          if (error === null) return callback(null, result);
-          onFallback(error);
+          if (error === null) {
+            if (failing) {
+              failing = false;
+              onRecovered();
+            }
+            return callback(null, result);
+          }
+          failed(error);
           fallback[op](key, callback, timeWindow, max);
         },
         timeWindow,

@@ -4,6 +4,7 @@
  * down each process keeps counting on its own and keeps serving.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -65,24 +66,37 @@ describe('two instances sharing one Redis', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
   });
 
-  it('keep serving when Redis goes away, each process then counting on its own', async () => {
+  it('keep serving when Redis goes away, each process then counting on its own, and share again once it is back', async () => {
     await redis.stop();
     await new Promise((resolve) => setTimeout(resolve, 100));
+    let recovered = 0;
+    const other = await buildTestServer({
+      rateLimit: { max: 3, windowMs: 60_000 },
+      rateStore: redisStore(
+        clients[0]!,
+        () => fallbacks++,
+        () => recovered++,
+      ),
+    });
+    const post = async () =>
+      (await other.inject({ method: 'POST', url: '/tagger/annotation', headers: { apikey: TEST_KEY }, payload: '{"text": "tos"}' }))
+        .statusCode;
     const statuses: number[] = [];
-    // A key with a fresh counter: the local fallback allows it 10 per process.
-    const other = await buildTestServer({ rateLimit: { max: 3, windowMs: 60_000 }, rateStore: redisStore(clients[0]!, () => fallbacks++) });
-    for (let i = 0; i < 5; i++) {
-      statuses.push(
-        (await other.inject({ method: 'POST', url: '/tagger/annotation', headers: { apikey: TEST_KEY }, payload: '{"text": "tos"}' }))
-          .statusCode,
-      );
-    }
-    await other.close();
+    for (let i = 0; i < 5; i++) statuses.push(await post());
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect(fallbacks).toBeGreaterThan(0);
     // The instances themselves still answer (their counts now per process).
     expect((await send(`${bases[0]}/tagger/ping`)).status).toBe(200);
-  });
+
+    // Redis back on its port (empty): the client reconnects by itself and counts go there again.
+    redis = await startRedis(redis.port);
+    await new Promise<void>((resolve) => (clients[0]!.status === 'ready' ? resolve() : clients[0]!.once('ready', () => resolve())));
+    expect(await post()).toBe(200);
+    expect(recovered).toBe(1);
+    const counter = await clients[0]!.get(`glosa-rl:key:${createHash('sha256').update(TEST_KEY).digest('hex')}`);
+    expect(counter).toBe('1');
+    await other.close();
+  }, 20_000);
 });
 
 describe('glosa serve --processes 2 without Redis', () => {
