@@ -1,15 +1,13 @@
 /** Closed to abuse: what a client without a key can make the service do, and the limits it meets. */
 import { createHash, createHmac } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnnotationResultSchema, ErrorBodySchema } from '../core/index.ts';
 import { defaultServerOptions } from './config.ts';
 import { jsonDeeperThan } from './json-body.ts';
-import { buildTestServer, TEST_KEY } from './testing/fixture.ts';
+import { buildTestServer, capturedLogger, TEST_KEY } from './testing/fixture.ts';
 
 const codeOf = (body: string) => ErrorBodySchema.parse(JSON.parse(body)).error.code;
 
@@ -215,14 +213,8 @@ describe('security headers and load shedding', () => {
 
 describe('logs', () => {
   it('name a key by a keyed HMAC and a request by its route, never the raw path', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const app = await buildTestServer({ logger: pino({ level: 'info' }, sink), keyLogSecret: 'log-secret' });
+    const { logger, lines } = capturedLogger('info');
+    const app = await buildTestServer({ logger, keyLogSecret: 'log-secret' });
     const send = (url: string, method: 'GET' | 'POST' = 'POST') =>
       app.inject({ method, url, headers: { apikey: TEST_KEY }, ...(method === 'POST' ? { payload: '{"text": "dolor"}' } : {}) });
     expect((await send('/tagger/annotation/Paciente%20Zacar%C3%ADas')).statusCode).toBe(404);

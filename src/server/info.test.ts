@@ -1,11 +1,9 @@
 /** The open endpoints, CORS, and logs that never carry the submitted text or the key. */
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, decodeDictionary, GLOSA_VERSION } from '../core/index.ts';
 import { ENDPOINTS } from './endpoints.ts';
-import { buildTestServer, defaultDictionaryBytes, TEST_KEY } from './testing/fixture.ts';
+import { buildTestServer, capturedLogger, defaultDictionaryBytes, TEST_KEY } from './testing/fixture.ts';
 
 describe('open endpoints', () => {
   let app: FastifyInstance;
@@ -78,14 +76,8 @@ describe('open endpoints', () => {
 
 describe('logs', () => {
   it('never contain the submitted text or the API key', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const app = await buildTestServer({ logger: pino({ level: 'trace' }, sink) });
+    const { logger, lines } = capturedLogger('trace');
+    const app = await buildTestServer({ logger });
     const secret = 'Paciente Zacarías Quintanilla refiere dolor';
     const send = (payload: string, headers: Record<string, string> = { apikey: TEST_KEY }) =>
       app.inject({ method: 'POST', url: '/tagger/annotation', headers, payload });
