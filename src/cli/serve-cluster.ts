@@ -2,10 +2,11 @@
  * `glosa serve --processes N`: N server processes share the port through Node's cluster module,
  * so annotation, which is CPU-bound on one event loop per process, can use more than one core.
  * The primary supervises: it prints the banner once every worker listens, replaces a worker that
- * dies, forwards SIGHUP, and on SIGINT/SIGTERM has every worker drain and waits. Without Redis it
+ * dies, forwards SIGHUP, gathers the metrics of all workers for `/metrics`, and on SIGINT/SIGTERM has every worker drain and waits. Without Redis it
  * also keeps the rate-limit counters of all workers, so a limit holds exactly across them.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { answerMetricsRequests } from '../server/cluster-metrics.ts';
 import { answerCountRequests, localStore } from '../server/rate-store.ts';
 
 export interface ClusterOptions {
@@ -70,6 +71,7 @@ export function runClusterPrimary(options: ClusterOptions): Promise<number> {
     process.on('SIGHUP', () => {
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGHUP');
     });
+    answerMetricsRequests();
     if (options.countLimits) {
       const counters = localStore();
       cluster.on('message', (worker, message: unknown) => answerCountRequests(message, (answer) => worker.send(answer), counters));

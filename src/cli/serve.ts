@@ -24,7 +24,8 @@ const HELP = `usage: glosa serve [--port N] [--host H] [--keys-file FILE] [--dic
 Starts the annotation service (POST /tagger/annotation with an "apikey" header).
   --port N               port (default 8080, 0 = any free port; env GLOSA_PORT)
   --host H               host (default 127.0.0.1; env GLOSA_HOST)
-  --keys-file FILE       API keys, one a line (env GLOSA_KEYS_FILE; or GLOSA_API_KEYS=k1,k2).
+  --keys-file FILE       API keys, one a line (env GLOSA_KEYS_FILE; or GLOSA_API_KEYS=KEY1,KEY2);
+                         at least 16 characters each, reloaded on SIGHUP.
                          With no key configured, one is generated and printed.
   --dict FILE            a compiled dictionary (.glsd) instead of the default lexicon
   --with-app             also serve the built web app (dist/, see npm run build) at /

@@ -3,8 +3,10 @@
  * latency histogram by route, characters and documents annotated, and prom-client's process
  * metrics (event-loop delay among them). Routes are labelled by their pattern, never the raw path.
  */
+import cluster from 'node:cluster';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { clusterMetricsSource } from './cluster-metrics.ts';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -62,7 +64,9 @@ export function installMetrics(
     latency.observe({ route }, reply.elapsedTime / 1000);
   });
   if (mode === 'off') return;
+  // Under `--processes`, the metrics of every process; otherwise this one's.
+  const render = cluster.isWorker ? clusterMetricsSource(metrics.registry) : () => metrics.registry.metrics();
   app.get('/metrics', { ...(mode === 'key' ? { onRequest: requireKey } : {}) }, async (_request, reply) =>
-    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+    reply.type(metrics.registry.contentType).send(await render()),
   );
 }

@@ -100,7 +100,7 @@ describe('two instances sharing one Redis', () => {
 });
 
 describe('glosa serve --processes 2 without Redis', () => {
-  it('holds one key to its limit exactly across the processes', async () => {
+  it('holds one key to its limit exactly across the processes; /metrics counts all of them', async () => {
     const bin = fileURLToPath(new URL('../../bin/glosa.mjs', import.meta.url));
     const child = spawn(
       process.execPath,
@@ -113,6 +113,10 @@ describe('glosa serve --processes 2 without Redis', () => {
     // A fresh connection each: the cluster deals connections out to both processes.
     const statuses = await Promise.all(Array.from({ length: 16 }, () => annotate(base, TEST_KEY).then((r) => r.status)));
     expect(tally(statuses)).toEqual({ 200: 7, 429: 9 });
+    // /metrics, whichever process answers it, counts the requests of both.
+    const metrics = (await send(`${base}/metrics`)).body;
+    expect(metrics).toContain('glosa_http_requests_total{route="/tagger/annotation",method="POST",status="200"} 7');
+    expect(metrics).toContain('glosa_http_requests_total{route="/tagger/annotation",method="POST",status="429"} 9');
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 30_000);
