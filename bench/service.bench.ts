@@ -8,7 +8,8 @@
  * - proxy: two `--redis` instances behind Debian's nginx (deploy/nginx/glosa.conf): req/s, and the
  *   key's counter in Redis equal to the requests the instances answered (the limit holds exactly);
  * - memory: the server's RSS and heap over 100,000 requests (BENCH_MEMORY_REQUESTS).
- * BENCH_SECONDS sets each timed run (default 5).
+ * BENCH_SECONDS sets each timed run (default 5). On a shared machine the server's CPU milliseconds
+ * per request say more than requests/s.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -17,6 +18,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { startNginx, startRedis } from '../src/server/testing/external.ts';
 import { syntheticNotes } from './corpus.ts';
+import { processCpuMs } from './service/process-cpu.ts';
 import { startServerProcess, type ServerProcess } from './service/server-process.ts';
 import { table } from './stats.ts';
 
@@ -39,6 +41,8 @@ const KEYED: Partial<autocannon.Options> = {
 const NESTED = '['.repeat(600_000) + ']'.repeat(600_000);
 
 interface Measure {
+  /** Server CPU milliseconds per request (all its processes and threads), when known. */
+  readonly cpuMs?: number;
   readonly rps: number;
   readonly p50: number;
   readonly p99: number;
@@ -46,9 +50,19 @@ interface Measure {
   readonly other: number;
 }
 
-async function run(url: string, options: Partial<autocannon.Options>): Promise<Measure> {
+async function run(url: string, options: Partial<autocannon.Options>, pid?: number): Promise<Measure> {
+  const before = pid === undefined ? undefined : processCpuMs(pid);
   const r = await autocannon({ url, connections: CONCURRENCY, ...(options.amount === undefined ? { duration: SECONDS } : {}), ...options });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], other: r.non2xx + r.errors + r.timeouts };
+  const after = pid === undefined ? undefined : processCpuMs(pid);
+  const cpuMs = before === undefined || after === undefined ? undefined : (after - before) / r.requests.total;
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    ok: r['2xx'],
+    other: r.non2xx + r.errors + r.timeouts,
+    ...(cpuMs === undefined ? {} : { cpuMs }),
+  };
 }
 
 function rssMb(pid: number): number {
@@ -61,9 +75,9 @@ async function heapMb(url: string): Promise<number> {
   return Math.round(Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? 0) / 1024 / 1024);
 }
 
-const rows: (string | number)[][] = [['scenario', 'server', 'req/s', 'p50 ms', 'p99 ms', '2xx', 'other', 'note']];
+const rows: (string | number)[][] = [['scenario', 'server', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', '2xx', 'other', 'note']];
 const row = (scenario: string, server: string, m: Measure, note = '') =>
-  rows.push([scenario, server, Math.round(m.rps), m.p50, m.p99, m.ok, m.other, note]);
+  rows.push([scenario, server, Math.round(m.rps), m.p50, m.p99, m.cpuMs === undefined ? '-' : m.cpuMs.toFixed(3), m.ok, m.other, note]);
 const serve = (args: string[]) =>
   startServerProcess(['--rate-limit', '0', '--log-level', 'warn', '--workers', '0', '--trust-proxy', '127.0.0.1', ...args], {
     GLOSA_API_KEYS: KEY,
@@ -75,7 +89,8 @@ async function quietAndAttack(processes: string): Promise<void> {
   try {
     const url = `${server.url}/tagger/annotation`;
     await autocannon({ url, connections: CONCURRENCY, duration: 1, ...KEYED }); // warm-up (JIT)
-    const quiet = await run(url, KEYED);
+    const pid = server.child.pid;
+    const quiet = await run(url, KEYED, pid);
     const target = processes === '1' ? 1500 : 2500;
     if (ONLY.has('quiet'))
       row(
@@ -93,7 +108,7 @@ async function quietAndAttack(processes: string): Promise<void> {
         headers: { 'x-forwarded-for': '203.0.113.9' },
         body: NESTED,
       });
-      const keyed = await run(url, KEYED);
+      const keyed = await run(url, KEYED, pid);
       const attack = await attackers;
       const ratio = keyed.rps / quiet.rps;
       row(
@@ -158,7 +173,7 @@ async function memory(): Promise<void> {
       done += step;
       samples.push(`${done / 1000}k: RSS ${rssMb(pid)} MB, heap ${await heapMb(server.url)} MB`);
     }
-    rows.push(['memory: 2,000-char notes', '1 process', '-', '-', '-', MEMORY_REQUESTS, '-', samples.join('; ')]);
+    rows.push(['memory: 2,000-char notes', '1 process', '-', '-', '-', '-', MEMORY_REQUESTS, '-', samples.join('; ')]);
   } finally {
     await server.stop();
   }

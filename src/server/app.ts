@@ -10,9 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { createKeyStore, type KeyStore } from './auth.ts';
 import type { ServerOptions } from './config.ts';
 import { ServiceError } from './errors.ts';
@@ -25,6 +24,7 @@ import { createMetrics, installMetrics } from './metrics.ts';
 import { createAnnotationRunner } from './pool.ts';
 import { localStore } from './rate-store.ts';
 import { RequestLogController } from './request-log.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 import { annotationRoutes, requireKey } from './routes/annotation.ts';
 import { registerInfoRoutes } from './routes/info.ts';
 import { registerStaticApp, sendAppFallback } from './static-app.ts';
@@ -51,36 +51,6 @@ const NEVER_SHED = new Set(['/health', '/ready', '/metrics']);
 /** How often Node checks request and header timeouts (its default, 30 s, doubles a 30 s limit). */
 function timeoutCheckMs(requestTimeoutMs: number): number {
   return Math.max(100, Math.min(1_000, Math.floor(requestTimeoutMs / 4)));
-}
-
-async function installSecurityHeaders(app: FastifyInstance, tls: boolean): Promise<void> {
-  await app.register(helmet, {
-    // The web app: only its own scripts and worker; inline styles are allowed (the app's UI sets
-    // some; a style cannot run code); remote mode may call any HTTPS service or one on this machine.
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(tls ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: tls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('x-request-id', request.id);
-    // Results are patient data: no cache may keep them.
-    if (request.method === 'POST') reply.header('cache-control', 'no-store');
-  });
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -134,6 +104,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.decorateRequest('apiKeyId', '');
   app.decorateRequest('apiKeyCounter', '');
   installErrorHandler(app);
+  installSecurityHeaders(app, tls);
   installGate(app, options.corsOrigins);
   if (options.maxEventLoopDelayMs > 0) {
     await app.register(underPressure, {
@@ -146,7 +117,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     });
   }
   installJsonBodyParser(app, options.maxJsonDepth);
-  await installSecurityHeaders(app, tls);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    // Results are patient data: no cache may keep them.
+    if (request.method === 'POST') reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip', 'deflate'],

@@ -6,6 +6,7 @@
  * as JSON like a missing one, and `Content-Encoding: identity` like none.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceError } from './errors.ts';
 import { methodNotAllowed, notFoundError } from './http-errors.ts';
 
 const MEDIA_TYPE = /^[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(;.*)?$/;
@@ -17,16 +18,21 @@ function isAllowedPreflight(request: FastifyRequest, origins: ReadonlySet<string
   );
 }
 
+/** The gate's verdict on a request: an error to answer with, or undefined to go on. */
+function refusal(request: FastifyRequest, origins: ReadonlySet<string>): ServiceError | undefined {
+  const contentType = request.headers['content-type'];
+  if (contentType !== undefined && !MEDIA_TYPE.test(contentType)) request.raw.headers['content-type'] = 'application/json';
+  // `identity` is no encoding at all; @fastify/compress decodes the others or answers 415.
+  if (request.headers['content-encoding']?.trim().toLowerCase() === 'identity') delete request.raw.headers['content-encoding'];
+  if (request.method === 'TRACE' || (request.method === 'OPTIONS' && !isAllowedPreflight(request, origins))) {
+    return methodNotAllowed(request);
+  }
+  if (request.is404 && request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') return notFoundError();
+  return undefined;
+}
+
 export function installGate(app: FastifyInstance, corsOrigins: readonly string[]): void {
   const origins = new Set(corsOrigins);
-  app.addHook('onRequest', async (request) => {
-    const contentType = request.headers['content-type'];
-    if (contentType !== undefined && !MEDIA_TYPE.test(contentType)) request.raw.headers['content-type'] = 'application/json';
-    // `identity` is no encoding at all; @fastify/compress decodes the others or answers 415.
-    if (request.headers['content-encoding']?.trim().toLowerCase() === 'identity') delete request.raw.headers['content-encoding'];
-    if (request.method === 'TRACE' || (request.method === 'OPTIONS' && !isAllowedPreflight(request, origins))) {
-      throw methodNotAllowed(request);
-    }
-    if (request.is404 && request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') throw notFoundError();
-  });
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('onRequest', (request, _reply, done) => done(refusal(request, origins)));
 }

@@ -29,8 +29,9 @@ export function installLifecycle(app: FastifyInstance): void {
   app.addHook('onListen', async () => {
     state.started = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (state.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.get('/health', () => ({ status: 'ok', version: GLOSA_VERSION, uptime_s: Math.round((Date.now() - startedAt) / 1000) }));
   app.get('/ready', () => {

@@ -58,10 +58,25 @@ export function installMetrics(
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [metrics.registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Label sets looked up once, not hashed on every request.
+  const requestsBy = new Map<string, Counter.Internal>();
+  const latencyBy = new Map<string, Histogram.Internal<'route'>>();
+  app.addHook('onResponse', (request, reply, done) => {
     const route = routeName(request);
-    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
-    latency.observe({ route }, reply.elapsedTime / 1000);
+    const key = `${route} ${request.method} ${reply.statusCode}`;
+    let counter = requestsBy.get(key);
+    if (counter === undefined) {
+      counter = requests.labels({ route, method: request.method, status: String(reply.statusCode) });
+      requestsBy.set(key, counter);
+    }
+    counter.inc();
+    let histogram = latencyBy.get(route);
+    if (histogram === undefined) {
+      histogram = latency.labels({ route });
+      latencyBy.set(route, histogram);
+    }
+    histogram.observe(reply.elapsedTime / 1000);
+    done();
   });
   if (mode === 'off') return;
   // Under `--processes`, the metrics of every process; otherwise this one's.
