@@ -66,6 +66,9 @@ describe('HTTPS', () => {
       });
       expect(response.status).toBe(200);
       expect(AnnotationResultSchema.parse(JSON.parse(response.body)).relations).toHaveLength(1);
+      // HSTS only where the service itself speaks TLS; the CSP then upgrades insecure requests.
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
       // Without trusting the certificate the client must refuse: the channel really is TLS.
       await expect(send(`${base}/tagger/ping`)).rejects.toThrow(/self-signed|certificate/i);
     } finally {
