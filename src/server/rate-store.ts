@@ -99,6 +99,8 @@ export function connectRedis(url: string, onError: (error: Error) => void): Redi
     maxRetriesPerRequest: 0,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     lazyConnect: false,
+    // The address check and the key's count of one request leave in one write.
+    enableAutoPipelining: true,
   });
   client.on('error', onError);
   return client;
