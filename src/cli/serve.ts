@@ -168,8 +168,12 @@ function chooseRateStore(settings: ServeSettings, logger: Logger): { store: Coun
 /** SIGHUP: the keys file again; a file that cannot be read or holds bad keys keeps the old keys. */
 function reloadKeysOnHangup(app: FastifyInstance, settings: ServeSettings, logger: Logger): void {
   const keysFile = settings.keysFile;
-  if (keysFile === undefined) return;
   process.on('SIGHUP', () => {
+    // Handled even without a keys file: SIGHUP's default would end the process.
+    if (keysFile === undefined) {
+      logger.info('SIGHUP: no keys file to reload (keys come from GLOSA_API_KEYS or were generated)');
+      return;
+    }
     try {
       const keys = readKeys({ 'keys-file': keysFile }, process.env);
       app.glosaKeys.replace(keys);

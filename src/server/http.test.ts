@@ -92,6 +92,12 @@ describe('glosa serve', () => {
     const response = await send(`${base}/tagger/annotation`, { headers: { apikey: 'cli-key-2-0123456789' }, body: '{"text": "dolor"}' });
     expect(response.status).toBe(200);
     expect((await send(`${base}/tagger/annotation`, { headers: { apikey: 'other' }, body: '{"text": "dolor"}' })).status).toBe(401);
+    // SIGHUP without a keys file changes nothing and does not end the service.
+    child.kill('SIGHUP');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      (await send(`${base}/tagger/annotation`, { headers: { apikey: 'cli-key-1-0123456789' }, body: '{"text": "dolor"}' })).status,
+    ).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
