@@ -146,6 +146,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     store: options.rateStore ?? localStore(),
     perKey: options.rateLimit,
     failedAuth: options.failedAuthLimit,
+    blockedDelayMs: options.blockedDelayMs,
   });
   const metrics = createMetrics();
   installMetrics(app, metrics, options.metrics, requireKey(keys, limiter));

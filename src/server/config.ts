@@ -29,6 +29,8 @@ export interface ServerOptions {
   readonly rateLimit: RateLimit | false;
   /** Per client address: requests without a valid key; beyond it 429. False disables it. */
   readonly failedAuthLimit: RateLimit | false;
+  /** How long the 429 of an address over `failedAuthLimit` is held back (a tarpit). */
+  readonly blockedDelayMs: number;
   /** Where rate-limit counters live; this process's memory when not given. */
   readonly rateStore?: CounterStore;
   /** Admit keys shorter than 16 characters (local tests only). */
@@ -77,6 +79,7 @@ export function defaultServerOptions(
     bodyLimitBytes: defaultBodyLimitBytes(maxTextCodePoints),
     rateLimit: { max: 600, windowMs: 60_000 },
     failedAuthLimit: { max: 60, windowMs: 60_000 },
+    blockedDelayMs: 1_000,
     allowShortKeys: false,
     maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
     maxConnections: 1024,

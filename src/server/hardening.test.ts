@@ -99,7 +99,8 @@ describe('a client without a key on a real socket', () => {
 
 describe('failed keys per address', () => {
   it('allows 60 failed attempts a minute by default, then answers 429 to every keyed request from that address', async () => {
-    expect(defaultServerOptions({ apiKeys: [], dictionaryBytes: new Uint8Array() }).failedAuthLimit).toEqual({ max: 60, windowMs: 60_000 });
+    const defaults = defaultServerOptions({ apiKeys: [], dictionaryBytes: new Uint8Array() });
+    expect([defaults.failedAuthLimit, defaults.blockedDelayMs]).toEqual([{ max: 60, windowMs: 60_000 }, 1_000]);
     const app = await buildTestServer({ failedAuthLimit: { max: 60, windowMs: 60_000 } });
     const post = (apikey: string | undefined, remoteAddress = '127.0.0.1') =>
       app.inject({
@@ -110,7 +111,10 @@ describe('failed keys per address', () => {
         payload: '{"text": "dolor"}',
       });
     for (let i = 0; i < 60; i++) expect((await post(i % 2 === 0 ? `guess-${i}-0123456789abcdef` : undefined)).statusCode).toBe(401);
+    const started = Date.now();
     const limited = await post('guess-60-0123456789abcdef');
+    // Held back a second: a client hammering without a key is slowed to one try per connection a second.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(limited.statusCode).toBe(429);
     expect(codeOf(limited.body)).toBe('rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

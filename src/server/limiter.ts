@@ -24,7 +24,15 @@ export interface LimiterOptions {
   readonly store: CounterStore;
   readonly perKey: RateLimit | false;
   readonly failedAuth: RateLimit | false;
+  /**
+   * How long the 429 of an address over its failed-key limit is held back: a client hammering
+   * without a key then sends one request per connection per delay instead of as many as the
+   * service can refuse (its body is not read meanwhile). 0 answers at once.
+   */
+  readonly blockedDelayMs: number;
 }
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type RateLimitFn = ReturnType<FastifyInstance['createRateLimit']>;
 interface CountState {
@@ -78,12 +86,17 @@ export async function installLimiter(app: FastifyInstance, options: LimiterOptio
     async checkAddress(request) {
       if (byAddress === undefined) return;
       const state = await count(byAddress, request, false);
-      if (state.remaining === 0) throw tooManyFailures(state.ttl);
+      if (state.remaining === 0) {
+        await delay(options.blockedDelayMs);
+        throw tooManyFailures(state.ttl);
+      }
     },
     async failed(request, error) {
       if (byAddress === undefined) return error;
       const state = await count(byAddress, request);
-      return state.isExceeded ? tooManyFailures(state.ttl) : error;
+      if (!state.isExceeded) return error;
+      await delay(options.blockedDelayMs);
+      return tooManyFailures(state.ttl);
     },
     async countKey(request, reply, documents) {
       if (byKey === undefined || documents <= 0) return;
