@@ -56,7 +56,8 @@ async function run(url: string, options: Partial<autocannon.Options>, pid?: numb
   const after = pid === undefined ? undefined : processCpuMs(pid);
   const cpuMs = before === undefined || after === undefined ? undefined : (after - before) / r.requests.total;
   return {
-    rps: r.requests.average,
+    // Total over elapsed time: autocannon's per-second average drops the last partial second.
+    rps: r.requests.total / r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
     ok: r['2xx'],
