@@ -5,7 +5,7 @@ import { annotate, chooseRemote, expectNoAnnotations, startService } from './sup
 let service: Awaited<ReturnType<typeof startService>>;
 
 test.beforeAll(async () => {
-  service = await startService(['e2e-key-1', 'e2e-key-2']);
+  service = await startService(['e2e-key-1-0123456789', 'e2e-key-2-0123456789']);
 });
 test.afterAll(async () => {
   await service?.stop();
@@ -14,6 +14,20 @@ test.afterAll(async () => {
 test.beforeEach(async ({ page }) => {
   // The app as the service serves it: the remote base URL defaults to this origin.
   await page.goto(`${service.url}/`);
+});
+
+test('the app works under the Content-Security-Policy the service sends, locally and remotely', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto(`${service.url}/`);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  // Local mode: the core in a Web Worker, the dictionary fetched from this origin.
+  expect((await annotate(page, 'No refiere dolor en el brazo.')).annotations).toBeGreaterThanOrEqual(2);
+  await chooseRemote(page, 'e2e-key-1-0123456789');
+  expect((await annotate(page, 'Refiere tos.')).annotations).toBeGreaterThanOrEqual(1);
+  expect(violations).toEqual([]);
 });
 
 test('a wrong key gets a clear 401 message and the text is kept; the right key annotates', async ({ page }, info) => {
@@ -25,7 +39,7 @@ test('a wrong key gets a clear 401 message and the text is kept; the right key a
   await expectNoAnnotations(page);
   await page.screenshot({ path: info.outputPath('remote-401.png') });
 
-  await page.getByLabel('Clave de API').fill('e2e-key-2');
+  await page.getByLabel('Clave de API').fill('e2e-key-2-0123456789');
   const rendered = await annotate(page, 'No refiere dolor en el brazo.');
   expect(rendered.annotations).toBeGreaterThanOrEqual(2);
   await expect(page.locator('.doc [data-cue^="negation:"]')).toHaveText('No');
@@ -40,7 +54,7 @@ test('an answer that does not fit the contract is refused and nothing is drawn',
   await page.route('**/tagger/annotation', (route) =>
     route.fulfill({ json: { annotations: [{ id: 0, code: { umls: 'nope' }, match: { begin: 0, end: 3 } }], version: '9' } }),
   );
-  await chooseRemote(page, 'e2e-key-1');
+  await chooseRemote(page, 'e2e-key-1-0123456789');
   await page.getByLabel('Texto de la nota').fill('tos');
   await page.getByRole('button', { name: 'Anotar', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('no cumple el contrato');
@@ -57,7 +71,7 @@ for (const [status, message] of [
     await page.route('**/tagger/annotation', (route) =>
       route.fulfill({ status, json: { error: { code: 'x_y', message: 'From the service.' } }, headers: { 'retry-after': '3' } }),
     );
-    await chooseRemote(page, 'e2e-key-1');
+    await chooseRemote(page, 'e2e-key-1-0123456789');
     await page.getByLabel('Texto de la nota').fill('tos');
     await page.getByRole('button', { name: 'Anotar', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText(message);
@@ -70,7 +84,7 @@ test('a service that is down gets a clear message; editing the URL sends nothing
   page.on('request', (r) => {
     if (r.url().includes('/tagger/annotation')) sent.push(r.url());
   });
-  await chooseRemote(page, 'e2e-key-1');
+  await chooseRemote(page, 'e2e-key-1-0123456789');
   await page.getByLabel('Texto de la nota').fill('tos');
   await page.getByRole('button', { name: 'Anotar', exact: true }).click();
   await expect(page.locator('.doc [data-ann]').first()).toBeVisible();

@@ -1,16 +1,21 @@
 /**
  * `glosa serve --processes N`: N server processes share the port through Node's cluster module,
  * so annotation, which is CPU-bound on one event loop per process, can use more than one core.
- * The primary only supervises: it prints the banner once every worker listens, replaces a worker
- * that dies, and on SIGINT/SIGTERM has every worker drain and waits.
+ * The primary supervises: it prints the banner once every worker listens, replaces a worker that
+ * dies, forwards SIGHUP, gathers the metrics of all workers for `/metrics`, and on SIGINT/SIGTERM has every worker drain and waits. Without Redis it
+ * also keeps the rate-limit counters of all workers, so a limit holds exactly across them.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { answerMetricsRequests } from '../server/cluster-metrics.ts';
+import { answerCountRequests, localStore } from '../server/rate-store.ts';
 
 export interface ClusterOptions {
   readonly processes: number;
   /** Environment for the workers (e.g. the API key generated for this run, so all share it). */
   readonly env: Record<string, string>;
   readonly graceMs: number;
+  /** Keep the workers' rate-limit counters here (no Redis), so all processes count them once. */
+  readonly countLimits: boolean;
   onListening(port: number): void;
 }
 
@@ -62,6 +67,15 @@ export function runClusterPrimary(options: ClusterOptions): Promise<number> {
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // SIGHUP (reload the keys file) goes to every worker.
+    process.on('SIGHUP', () => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGHUP');
+    });
+    answerMetricsRequests();
+    if (options.countLimits) {
+      const counters = localStore();
+      cluster.on('message', (worker, message: unknown) => answerCountRequests(message, (answer) => worker.send(answer), counters));
+    }
     for (let i = 0; i < options.processes; i++) fork();
   });
 }

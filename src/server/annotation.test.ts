@@ -116,7 +116,7 @@ describe('service settings', () => {
   });
 
   it('limits requests per key with 429 and Retry-After, other keys unaffected', async () => {
-    const app = await buildTestServer({ apiKeys: [TEST_KEY, 'second-key'], rateLimit: { max: 2, windowMs: 60_000 } });
+    const app = await buildTestServer({ apiKeys: [TEST_KEY, 'second-key-0123456789'], rateLimit: { max: 2, windowMs: 60_000 } });
     expect((await post(app, { text: 'dolor' })).statusCode).toBe(200);
     expect((await post(app, { text: 'dolor' })).statusCode).toBe(200);
     const limited = await post(app, { text: 'dolor' });
@@ -126,7 +126,7 @@ describe('service settings', () => {
     const other = await app.inject({
       method: 'POST',
       url: '/tagger/annotation',
-      headers: { apikey: 'second-key' },
+      headers: { apikey: 'second-key-0123456789' },
       payload: '{"text":"dolor"}',
     });
     expect(other.statusCode).toBe(200);

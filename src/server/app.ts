@@ -1,52 +1,96 @@
 /**
  * buildServer(options): the Fastify instance of the annotation service, ready for `listen` or,
  * in tests, `inject`. Closing it drains in-flight requests, then stops the worker pool.
+ *
+ * Order of every request: gate (405/404 from the request line, before any body), load shedding,
+ * CORS, then for keyed routes the address and key checks and the key's rate limit; only then is a
+ * body read, decompressed, decoded, depth-checked and parsed.
  */
+import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createKeyStore } from './auth.ts';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createKeyStore, type KeyStore } from './auth.ts';
 import type { ServerOptions } from './config.ts';
+import { ServiceError } from './errors.ts';
+import { installGate } from './gate.ts';
 import { handleClientError, installErrorHandler, installMethodNotAllowed, notFoundError, sendError } from './http-errors.ts';
 import { installJsonBodyParser } from './json-body.ts';
+import { installLifecycle } from './lifecycle.ts';
+import { installLimiter } from './limiter.ts';
+import { createMetrics, installMetrics } from './metrics.ts';
 import { createAnnotationRunner } from './pool.ts';
-import { annotationRoutes } from './routes/annotation.ts';
-import { registerInfoRoutes } from './routes/info.ts';
+import { localStore } from './rate-store.ts';
 import { RequestLogController } from './request-log.ts';
+import { installSecurityHeaders } from './security-headers.ts';
+import { annotationRoutes, requireKey } from './routes/annotation.ts';
+import { registerInfoRoutes } from './routes/info.ts';
 import { registerStaticApp, sendAppFallback } from './static-app.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Non-secret id of the request's valid API key, set by the annotation routes' auth hook. */
+    /** Log id of the request's valid API key (keyed HMAC), set by the keyed routes' hook. */
     apiKeyId: string;
+    /** Rate-limit counter id of the request's valid API key. */
+    apiKeyCounter: string;
+  }
+  interface FastifyInstance {
+    /** The API keys, replaceable while serving (SIGHUP reloads the keys file). */
+    glosaKeys: KeyStore;
   }
 }
 
-function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    // Results are patient data: no cache may keep them.
-    if (request.method === 'POST') reply.header('cache-control', 'no-store');
-  });
+/** A client's X-Request-Id is kept when it is a plain token; otherwise one is made. */
+const REQUEST_ID = /^[\w.:@-]{1,128}$/;
+
+/** Routes that must answer even when the service sheds load. */
+const NEVER_SHED = new Set(['/health', '/ready', '/metrics']);
+
+/** How often Node checks request and header timeouts (its default, 30 s, doubles a 30 s limit). */
+function timeoutCheckMs(requestTimeoutMs: number): number {
+  return Math.max(100, Math.min(1_000, Math.floor(requestTimeoutMs / 4)));
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
-  const keys = createKeyStore(options.apiKeys);
-  if (keys.size === 0) throw new Error('the service needs at least one API key');
+  const keys = createKeyStore(options.apiKeys, {
+    allowShortKeys: options.allowShortKeys,
+    ...(options.keyLogSecret === undefined ? {} : { logSecret: options.keyLogSecret }),
+  });
+  const tls = options.tls !== undefined;
+  const serverTimeouts = {
+    headersTimeout: options.requestTimeoutMs,
+    connectionsCheckingInterval: timeoutCheckMs(options.requestTimeoutMs),
+  };
 
   const app = Fastify({
     ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
     logController: new RequestLogController(),
-    ...(options.tls === undefined ? {} : { https: { cert: options.tls.cert, key: options.tls.key } }),
+    ...(tls ? { https: { cert: options.tls?.cert, key: options.tls?.key, ...serverTimeouts } } : { http: serverTimeouts }),
     bodyLimit: options.bodyLimitBytes,
     // No Fastify handlerTimeout: an inline annotation is synchronous and cannot be cut short, and
     // the timer costs an AbortSignal per request. Long texts run in workers under `taskTimeoutMs`.
     requestTimeout: options.requestTimeoutMs,
     clientErrorHandler: handleClientError,
+    // Bad percent-encoding in the URL: the contract's error, never Fastify's (which quotes the URL).
+    frameworkErrors: (_error, request, reply) => {
+      request.log.info({ code: 'bad_request' }, 'request rejected: URL not valid');
+      return sendError(reply, new ServiceError('bad_request', 'The URL is not valid.'));
+    },
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // Fastify takes a hop count too, though its types do not say so.
+    trustProxy: options.trustProxy as boolean | string,
     // Requests still arriving on open connections while closing are served, not refused in a
     // body shape other than the contract's.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   }) as unknown as FastifyInstance;
+  if (options.maxConnections > 0) app.server.maxConnections = options.maxConnections;
 
   const runner = createAnnotationRunner({
     setup: {
@@ -62,29 +106,61 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook('onClose', () => runner.close());
 
   app.decorateRequest('apiKeyId', '');
-  installJsonBodyParser(app);
+  app.decorateRequest('apiKeyCounter', '');
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, tls);
+  installGate(app, options.corsOrigins);
+  if (options.maxEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: options.maxEventLoopDelayMs,
+      sampleInterval: 200,
+      pressureHandler: async (request) => {
+        if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
+        throw new ServiceError('server_busy', 'The service is overloaded; retry after the time in Retry-After.', { 'retry-after': '5' });
+      },
+    });
+  }
+  installJsonBodyParser(app, options.maxJsonDepth);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    // Results are patient data: no cache may keep them.
+    if (request.method === 'POST') reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    // Brotli's default quality (11) costs more CPU than annotating; 4 still beats gzip's size.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    requestEncodings: ['gzip', 'deflate', 'br'],
+    onUnsupportedRequestEncoding: () =>
+      new ServiceError('unsupported_media_type', 'The Content-Encoding of the request is not supported; use gzip, deflate or br.'),
+    onInvalidRequestPayload: () => new ServiceError('bad_request', 'The compressed request body could not be decoded.'),
+  });
   const origins = new Set(options.corsOrigins);
   await app.register(cors, {
     origin: origins.has('*') ? true : (origin, callback) => callback(null, origin !== undefined && origins.has(origin)),
     methods: ['GET', 'POST'],
-    allowedHeaders: ['content-type', 'apikey'],
-    exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+    allowedHeaders: ['content-type', 'content-encoding', 'apikey', 'x-request-id'],
+    exposedHeaders: ['retry-after', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
     maxAge: 600,
   });
 
+  const limiter = await installLimiter(app, {
+    store: options.rateStore ?? localStore(),
+    perKey: options.rateLimit,
+    failedAuth: options.failedAuthLimit,
+    blockedDelayMs: options.blockedDelayMs,
+  });
+  const metrics = createMetrics();
+  installMetrics(app, metrics, options.metrics, requireKey(keys, limiter));
+  installLifecycle(app);
   registerInfoRoutes(app, {
     dictionary: runner.annotator.dictionary,
     vendorKey: options.vendorKey,
     maxTextCodePoints: options.maxTextCodePoints,
   });
-  await app.register(annotationRoutes, {
-    keys,
-    runner,
-    maxTextCodePoints: options.maxTextCodePoints,
-    rateLimit: options.rateLimit,
-  });
+  await app.register(annotationRoutes, { keys, limiter, runner, metrics, maxTextCodePoints: options.maxTextCodePoints });
   installMethodNotAllowed(app);
 
   const appDir = options.appDir;
@@ -93,5 +169,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const fallback = appDir === undefined ? undefined : sendAppFallback(request, reply);
     return fallback ?? sendError(reply, notFoundError());
   });
+  app.decorate('glosaKeys', keys);
   return app;
 }

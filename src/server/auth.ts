@@ -1,34 +1,79 @@
 /**
  * API keys: kept only as SHA-256 digests, checked in constant time against every stored digest
- * (no early exit), so neither the keys nor the position of a match leak through timing.
+ * (no early exit), so neither the keys nor the position of a match leak through timing. A key
+ * has two ids: one for rate-limit counters (the digest, the same on every instance so they share
+ * one count) and one for logs (a keyed HMAC, so a log reader cannot test guesses against it).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ServiceError } from './errors.ts';
 
 export const API_KEY_HEADER = 'apikey';
+/** Shorter keys can be guessed; `allowShortKeys` admits them for local tests only. */
+export const MIN_KEY_LENGTH = 16;
+
+export interface KeyIds {
+  /** Id of the key's rate-limit counter: its SHA-256, hex. */
+  readonly counter: string;
+  /** Id written to logs: HMAC-SHA256 under the log secret, 16 hex digits. */
+  readonly log: string;
+}
 
 export interface KeyStore {
   /** How many keys are configured. */
   readonly size: number;
-  /** A short, non-secret id of the presented key (for rate limiting), or undefined if unknown. */
-  identify(presented: string): string | undefined;
+  /** The presented key's ids, or undefined if it is not a configured key. */
+  identify(presented: string): KeyIds | undefined;
+  /** Replaces every key at once (keys file reloaded on SIGHUP); checked like the first set. */
+  replace(keys: readonly string[]): void;
+}
+
+export interface KeyStoreOptions {
+  /** Secret of the log ids; random when not given (ids then differ between runs). */
+  readonly logSecret?: string;
+  readonly allowShortKeys?: boolean;
 }
 
 function digest(key: string): Buffer {
   return createHash('sha256').update(key, 'utf8').digest();
 }
 
-export function createKeyStore(keys: readonly string[]): KeyStore {
-  const digests = [...new Set(keys.map((k) => k.trim()).filter((k) => k !== ''))].map(digest);
+/** The distinct configured keys, or an error naming how many are too short (never the keys). */
+export function checkedKeys(keys: readonly string[], allowShortKeys = false): string[] {
+  const distinct = [...new Set(keys.map((k) => k.trim()).filter((k) => k !== ''))];
+  if (distinct.length === 0) throw new Error('the service needs at least one API key');
+  const short = distinct.filter((k) => [...k].length < MIN_KEY_LENGTH).length;
+  if (short > 0 && !allowShortKeys) {
+    throw new Error(
+      `${short} API key(s) shorter than ${MIN_KEY_LENGTH} characters; use longer keys (glosa serve generates one when none is given)`,
+    );
+  }
+  return distinct;
+}
+
+export function createKeyStore(keys: readonly string[], options: KeyStoreOptions = {}): KeyStore {
+  const logSecret = options.logSecret ?? randomBytes(32).toString('hex');
+  // Ids computed once per key, not per request.
+  const idsOf = (stored: Buffer): KeyIds => ({
+    counter: stored.toString('hex'),
+    log: createHmac('sha256', logSecret).update(stored).digest('hex').slice(0, 16),
+  });
+  let digests = checkedKeys(keys, options.allowShortKeys).map(digest);
+  let ids = new Map(digests.map((d) => [d, idsOf(d)]));
   return {
-    size: digests.length,
+    get size() {
+      return digests.length;
+    },
     identify(presented) {
       const candidate = digest(presented);
       let found: Buffer | undefined;
       for (const stored of digests) {
         if (timingSafeEqual(stored, candidate)) found = stored;
       }
-      return found?.toString('hex').slice(0, 16);
+      return found === undefined ? undefined : ids.get(found);
+    },
+    replace(next) {
+      digests = checkedKeys(next, options.allowShortKeys).map(digest);
+      ids = new Map(digests.map((d) => [d, idsOf(d)]));
     },
   };
 }
@@ -54,13 +99,13 @@ export function generateApiKey(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** The presented key's id, or a 401 ServiceError. */
-export function authenticate(store: KeyStore, header: string | string[] | undefined): string {
+/** The presented key's ids, or a 401 ServiceError. */
+export function authenticate(store: KeyStore, header: string | string[] | undefined): KeyIds {
   const presented = Array.isArray(header) ? header[0] : header;
   if (presented === undefined || presented === '') {
     throw new ServiceError('missing_api_key', `This endpoint needs an API key in the "${API_KEY_HEADER}" header.`);
   }
-  const id = store.identify(presented);
-  if (id === undefined) throw new ServiceError('invalid_api_key', 'The API key is not valid.');
-  return id;
+  const ids = store.identify(presented);
+  if (ids === undefined) throw new ServiceError('invalid_api_key', 'The API key is not valid.');
+  return ids;
 }

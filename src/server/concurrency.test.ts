@@ -67,12 +67,15 @@ describe('large texts in worker threads, and graceful shutdown', () => {
     }
   });
 
-  it('ignores unknown config entries, however deeply nested, on the way to a worker', async () => {
-    const depth = 100_000;
-    const body = `{"text": ${JSON.stringify(clinicalNote(30_000))}, "config": {"text_datetime": "2024-06-10T12:00:00", "x": ${'['.repeat(depth)}${']'.repeat(depth)}}}`;
-    const response = await post(server.base, body);
+  it('ignores unknown config entries on the way to a worker; nesting beyond the depth cap is refused', async () => {
+    const nested = (depth: number) =>
+      `{"text": ${JSON.stringify(clinicalNote(30_000))}, "config": {"text_datetime": "2024-06-10T12:00:00", "x": ${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+    const response = await post(server.base, nested(30));
     expect(response.status).toBe(200);
     expect(AnnotationResultSchema.parse(JSON.parse(response.body)).annotations.length).toBeGreaterThan(100);
+    const deep = await post(server.base, nested(100_000));
+    expect(deep.status).toBe(400);
+    expect(ErrorBodySchema.parse(JSON.parse(deep.body)).error.code).toBe('json_too_deep');
   });
 
   // Last: it closes the shared server.

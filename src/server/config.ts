@@ -1,7 +1,10 @@
 /** The service's options, their defaults, and the check that refuses unsafe combinations. */
 import type { Logger } from 'pino';
 import { DEFAULT_VENDOR_KEY, type ContextRule } from '../core/index.ts';
+import { DEFAULT_MAX_JSON_DEPTH } from './json-body.ts';
 import { defaultBodyLimitBytes } from './limits.ts';
+import type { MetricsMode } from './metrics.ts';
+import type { CounterStore } from './rate-store.ts';
 
 export interface TlsFiles {
   readonly cert: string | Buffer;
@@ -24,8 +27,27 @@ export interface ServerOptions {
   readonly contextRules?: readonly ContextRule[];
   readonly maxTextCodePoints: number;
   readonly bodyLimitBytes: number;
-  /** Per API key; false disables it. */
+  /** Per API key, counting documents; false disables it. */
   readonly rateLimit: RateLimit | false;
+  /** Per client address: requests without a valid key; beyond it 429. False disables it. */
+  readonly failedAuthLimit: RateLimit | false;
+  /** How long the 429 of an address over `failedAuthLimit` is held back (a tarpit). */
+  readonly blockedDelayMs: number;
+  /** Where rate-limit counters live; this process's memory when not given. */
+  readonly rateStore?: CounterStore;
+  /** Admit keys shorter than 16 characters (local tests only). */
+  readonly allowShortKeys: boolean;
+  /** Secret of the keyed HMAC that names a key in logs; random per process when not given. */
+  readonly keyLogSecret?: string;
+  /** Deepest nesting of objects/arrays in a request body. */
+  readonly maxJsonDepth: number;
+  /** Most open connections; more are closed at once. 0 = no cap. */
+  readonly maxConnections: number;
+  /** Event-loop delay beyond which requests are shed with 503 and Retry-After; 0 = never. */
+  readonly maxEventLoopDelayMs: number;
+  readonly metrics: MetricsMode;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client (false = none). */
+  readonly trustProxy: boolean | string | number;
   /** Origins allowed by CORS; "*" allows any. Same-origin use needs no entry. */
   readonly corsOrigins: readonly string[];
   /** Longest time an annotation in a worker thread may take (503 `annotation_timeout` beyond). */
@@ -58,6 +80,14 @@ export function defaultServerOptions(
     maxTextCodePoints,
     bodyLimitBytes: defaultBodyLimitBytes(maxTextCodePoints),
     rateLimit: { max: 600, windowMs: 60_000 },
+    failedAuthLimit: { max: 60, windowMs: 60_000 },
+    blockedDelayMs: 1_000,
+    allowShortKeys: false,
+    maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
+    maxConnections: 1024,
+    maxEventLoopDelayMs: 1_000,
+    metrics: 'on',
+    trustProxy: false,
     corsOrigins: DEFAULT_CORS_ORIGINS,
     handlerTimeoutMs: 30_000,
     requestTimeoutMs: 30_000,

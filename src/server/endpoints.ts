@@ -21,7 +21,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/tagger/ping', summary: 'Liveness check; the body is exactly "pong".', auth: false },
   { method: 'GET', path: '/tagger/config', summary: 'Version, text length limit, vendor key and dictionary of this service.', auth: false },
   { method: 'GET', path: '/tagger', summary: 'This list of endpoints.', auth: false },
-  { method: 'GET', path: '/health', summary: 'Health of the service process.', auth: false },
+  {
+    method: 'POST',
+    path: '/tagger/annotations',
+    summary: 'Annotate up to 25 documents at once: each answered with its result or its error.',
+    auth: true,
+  },
+  { method: 'GET', path: '/health', summary: 'Liveness: the process answers (never depends on load or draining).', auth: false },
+  { method: 'GET', path: '/ready', summary: 'Readiness: 200 while serving, 503 while starting or draining.', auth: false },
+  { method: 'GET', path: '/metrics', summary: 'Prometheus metrics (may be turned off or need a key).', auth: false },
   { method: 'GET', path: '/openapi.json', summary: 'OpenAPI 3.1 description of this service.', auth: false },
 ];
 
@@ -40,4 +48,14 @@ export function methodsByPath(): Map<string, Set<string>> {
     map.set(e.path, methods);
   }
   return map;
+}
+
+/** The methods the endpoint table allows at a request path (`Allow` of a 405), or undefined. */
+export function allowedMethods(url: string): string | undefined {
+  const path = (url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
+  for (const [pattern, methods] of methodsByPath()) {
+    const regex = new RegExp(`^${pattern.replace(/\{\w+\}/g, '[^/]+')}$`);
+    if (regex.test(path)) return [...methods].join(', ');
+  }
+  return undefined;
 }

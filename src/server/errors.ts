@@ -16,6 +16,8 @@ const REQUEST_ERROR_STATUS: Record<RequestErrorCode, number> = {
 export const SERVICE_ERROR_STATUS = {
   ...REQUEST_ERROR_STATUS,
   invalid_json: 400,
+  json_too_deep: 400,
+  invalid_batch: 400,
   bad_request: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
@@ -25,10 +27,12 @@ export const SERVICE_ERROR_STATUS = {
   request_timeout: 408,
   text_too_long: 413,
   body_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
   server_busy: 503,
   annotation_timeout: 503,
+  not_ready: 503,
 } as const;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERROR_STATUS;
@@ -66,6 +70,9 @@ const FRAMEWORK_CODES: Record<string, [ServiceErrorCode, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', 'The request body is empty; send a JSON object such as {"text": "..."}.'],
   FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', 'The request body is not valid JSON.'],
   FST_ERR_CTP_BODY_TOO_LARGE: ['body_too_large', 'The request body is larger than this service accepts.'],
+  FST_ERR_BAD_URL: ['bad_request', 'The URL is not valid (bad percent-encoding).'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'The Content-Type of the request is not supported.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['bad_request', 'The request body does not match its Content-Length.'],
   FST_ERR_HANDLER_TIMEOUT: ['annotation_timeout', 'The annotation took longer than this service allows; try a shorter text.'],
 };
 

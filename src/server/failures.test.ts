@@ -1,12 +1,10 @@
 /** Failures inside the service: crashes, slow annotations, a full worker queue, broken HTTP. */
 import { Socket } from 'node:net';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ErrorBodySchema } from '../core/index.ts';
 import { handleClientError } from './http-errors.ts';
-import { buildTestServer, clinicalNote, TEST_KEY } from './testing/fixture.ts';
+import { buildTestServer, capturedLogger, clinicalNote, TEST_KEY } from './testing/fixture.ts';
 
 const BIG = JSON.stringify({ text: clinicalNote(100_000) });
 const postBig = (app: FastifyInstance) =>
@@ -15,14 +13,8 @@ const codeOf = (body: string) => ErrorBodySchema.parse(JSON.parse(body)).error.c
 
 describe('an unexpected exception', () => {
   it('becomes 500 internal_error; the message reaches neither the client nor the log', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const app = await buildTestServer({ logger: pino({ level: 'info' }, sink) });
+    const { logger, lines } = capturedLogger('info');
+    const app = await buildTestServer({ logger });
     app.get('/boom', () => {
       throw new Error('Paciente Zacarías: secret detail');
     });

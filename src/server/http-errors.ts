@@ -6,7 +6,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { methodsByPath, routePath } from './endpoints.ts';
+import { allowedMethods, methodsByPath, routePath } from './endpoints.ts';
 import { ServiceError, toServiceError } from './errors.ts';
 
 export function sendError(reply: FastifyReply, error: ServiceError): FastifyReply {
@@ -22,11 +22,27 @@ function errorLocation(error: unknown): { type: string; frames?: string } {
   return { type: error.name, ...(error.stack === undefined ? {} : { frames: error.stack.split('\n').slice(1).join('\n') }) };
 }
 
+/** A refused request announcing a larger body than this has its connection closed. */
+const CLOSE_ABOVE_BYTES = 64 * 1024;
+
+/**
+ * Whether a refused request may still have a large body coming (its length says so, or it is
+ * chunked, and nothing has read it). Reading it only to throw it away, Node's default to keep the
+ * connection, would let a client without a key make the service receive megabytes per request;
+ * closing the connection costs that client a reconnect instead.
+ */
+function largeBodyUnread(request: FastifyRequest): boolean {
+  if (request.body !== undefined) return false;
+  const length = Number(request.headers['content-length'] ?? 0);
+  return length > CLOSE_ABOVE_BYTES || request.headers['transfer-encoding'] !== undefined;
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((raw, request, reply) => {
     const error = toServiceError(raw);
     if (error.code === 'internal_error') request.log.error({ error: errorLocation(raw) }, 'request failed');
     else request.log.info({ code: error.code }, 'request rejected');
+    if (largeBodyUnread(request)) reply.header('connection', 'close');
     return sendError(reply, error);
   });
 }
@@ -35,19 +51,27 @@ export function notFoundError(): ServiceError {
   return new ServiceError('not_found', 'There is no endpoint at this path; GET /tagger lists the endpoints.');
 }
 
-/** For each known path, every other common method answers 405 with an `Allow` header. */
+/**
+ * For each known path, every other common method answers 405 with an `Allow` header, refused in
+ * `onRequest` so a body sent with it is never read.
+ */
+export function methodNotAllowed(request: FastifyRequest): ServiceError {
+  const allow = allowedMethods(request.url) ?? 'GET, HEAD';
+  return new ServiceError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, { allow });
+}
+
 export function installMethodNotAllowed(app: FastifyInstance): void {
   const candidates = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   for (const [path, allowed] of methodsByPath()) {
     const others = candidates.filter((m) => !allowed.has(m));
-    const allow = [...allowed].join(', ');
     app.route({
       method: others,
       url: routePath(path),
       exposeHeadRoute: false,
-      handler: (request: FastifyRequest) => {
-        throw new ServiceError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, { allow });
+      onRequest: async (request: FastifyRequest) => {
+        throw methodNotAllowed(request);
       },
+      handler: () => undefined,
     });
   }
 }

@@ -66,6 +66,9 @@ describe('HTTPS', () => {
       });
       expect(response.status).toBe(200);
       expect(AnnotationResultSchema.parse(JSON.parse(response.body)).relations).toHaveLength(1);
+      // HSTS only where the service itself speaks TLS; the CSP then upgrades insecure requests.
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
       // Without trusting the certificate the client must refuse: the channel really is TLS.
       await expect(send(`${base}/tagger/ping`)).rejects.toThrow(/self-signed|certificate/i);
     } finally {
@@ -78,7 +81,7 @@ describe('glosa serve', () => {
   it('prints "listening on http://HOST:PORT" first, serves with GLOSA_API_KEYS and stops on SIGTERM', async () => {
     const bin = fileURLToPath(new URL('../../bin/glosa.mjs', import.meta.url));
     const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--workers', '0', '--dict', defaultDictionaryFile()], {
-      env: { ...process.env, GLOSA_API_KEYS: 'cli-key-1,cli-key-2', GLOSA_LOG_LEVEL: 'warn' },
+      env: { ...process.env, GLOSA_API_KEYS: 'cli-key-1-0123456789,cli-key-2-0123456789', GLOSA_LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -86,9 +89,15 @@ describe('glosa serve', () => {
     const match = /listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(firstLine);
     expect(match, firstLine).not.toBeNull();
     const base = match![1]!;
-    const response = await send(`${base}/tagger/annotation`, { headers: { apikey: 'cli-key-2' }, body: '{"text": "dolor"}' });
+    const response = await send(`${base}/tagger/annotation`, { headers: { apikey: 'cli-key-2-0123456789' }, body: '{"text": "dolor"}' });
     expect(response.status).toBe(200);
     expect((await send(`${base}/tagger/annotation`, { headers: { apikey: 'other' }, body: '{"text": "dolor"}' })).status).toBe(401);
+    // SIGHUP without a keys file changes nothing and does not end the service.
+    child.kill('SIGHUP');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      (await send(`${base}/tagger/annotation`, { headers: { apikey: 'cli-key-1-0123456789' }, body: '{"text": "dolor"}' })).status,
+    ).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
@@ -149,7 +158,7 @@ describe('glosa serve --processes', () => {
   it('stops with an error when the processes cannot start, rather than restarting them forever', async () => {
     const bin = fileURLToPath(new URL('../../bin/glosa.mjs', import.meta.url));
     const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--processes', '2', '--dict', 'no-such-dictionary.glsd'], {
-      env: { ...process.env, GLOSA_API_KEYS: 'k' },
+      env: { ...process.env, GLOSA_API_KEYS: 'process-test-key-0123' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -1,11 +1,9 @@
 /** The open endpoints, CORS, and logs that never carry the submitted text or the key. */
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, decodeDictionary, GLOSA_VERSION } from '../core/index.ts';
 import { ENDPOINTS } from './endpoints.ts';
-import { buildTestServer, defaultDictionaryBytes, TEST_KEY } from './testing/fixture.ts';
+import { buildTestServer, capturedLogger, defaultDictionaryBytes, TEST_KEY } from './testing/fixture.ts';
 
 describe('open endpoints', () => {
   let app: FastifyInstance;
@@ -52,6 +50,13 @@ describe('open endpoints', () => {
     expect(doc.components.schemas.AnnotationRequest.required).toEqual(['text']);
     const categoryParam = doc.paths['/tagger/annotation/{category}'].post.parameters[0];
     expect(categoryParam.schema.enum).toEqual([...CATEGORIES]);
+    const batch = doc.paths['/tagger/annotations'].post;
+    expect(batch.security).toEqual([{ apiKey: [] }]);
+    expect(doc.components.schemas.BatchRequest.properties.documents.maxItems).toBe(25);
+    expect(doc.components.schemas.BatchRequest.properties.documents.items.required).toEqual(['id', 'text']);
+    expect(batch.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/BatchResult');
+    expect(doc.paths['/ready'].get.responses['503']).toBeDefined();
+    expect(Object.keys(doc.paths['/metrics'].get.responses['200'].content)).toEqual(['text/plain']);
   });
 
   it('answers CORS preflights for allowed origins only', async () => {
@@ -71,14 +76,8 @@ describe('open endpoints', () => {
 
 describe('logs', () => {
   it('never contain the submitted text or the API key', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const app = await buildTestServer({ logger: pino({ level: 'trace' }, sink) });
+    const { logger, lines } = capturedLogger('trace');
+    const app = await buildTestServer({ logger });
     const secret = 'Paciente Zacarías Quintanilla refiere dolor';
     const send = (payload: string, headers: Record<string, string> = { apikey: TEST_KEY }) =>
       app.inject({ method: 'POST', url: '/tagger/annotation', headers, payload });

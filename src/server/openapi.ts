@@ -14,6 +14,7 @@ import {
 import { API_KEY_HEADER } from './auth.ts';
 import { ENDPOINTS, type Endpoint } from './endpoints.ts';
 import { SERVICE_ERROR_STATUS } from './errors.ts';
+import { MAX_BATCH_DOCUMENTS } from './routes/annotation.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -30,7 +31,8 @@ function requestSchema(): JsonObject {
   return schema;
 }
 
-const json = (ref: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name: string) => ({ 'application/json': { schema: ref(name) } });
 
 function errorResponses(statuses: number[]): JsonObject {
   const entries = statuses.map((status) => {
@@ -42,8 +44,61 @@ function errorResponses(statuses: number[]): JsonObject {
   return Object.fromEntries(entries);
 }
 
+/** `POST /tagger/annotations`: up to 25 documents, each answered with its result or its error. */
+function batchSchemas(): Record<string, JsonObject> {
+  const request = requestSchema() as { properties: Record<string, JsonObject> };
+  return {
+    BatchRequest: {
+      type: 'object',
+      required: ['documents'],
+      properties: {
+        documents: {
+          type: 'array',
+          minItems: 1,
+          maxItems: MAX_BATCH_DOCUMENTS,
+          items: {
+            type: 'object',
+            required: ['id', 'text'],
+            properties: { id: { type: 'string', minLength: 1, maxLength: 64 }, ...request.properties },
+          },
+        },
+      },
+    },
+    BatchResult: {
+      type: 'object',
+      required: ['documents', 'errors'],
+      properties: {
+        documents: {
+          type: 'array',
+          items: { type: 'object', required: ['id', 'result'], properties: { id: { type: 'string' }, result: ref('AnnotationResult') } },
+        },
+        errors: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'error'],
+            properties: { id: { type: 'string' }, error: { $ref: '#/components/schemas/Error/properties/error' } },
+          },
+        },
+      },
+    },
+  };
+}
+
+const BATCH_PATH = '/tagger/annotations';
+
 function operation(endpoint: Endpoint): JsonObject {
   const base: JsonObject = { summary: endpoint.summary, ...(endpoint.auth ? { security: [{ apiKey: [] }] } : { security: [] }) };
+  if (endpoint.path === BATCH_PATH) {
+    return {
+      ...base,
+      requestBody: { required: true, description: 'Read as JSON whatever the Content-Type says.', content: json('BatchRequest') },
+      responses: {
+        '200': { description: 'Each document: its result, or its error.', content: json('BatchResult') },
+        ...errorResponses([400, 401, 413, 415, 429, 500, 503]),
+      },
+    };
+  }
   if (endpoint.method === 'POST') {
     const parameters = endpoint.path.includes('{category}')
       ? [{ name: 'category', in: 'path', required: true, schema: { type: 'string', enum: [...CATEGORIES] } }]
@@ -58,15 +113,18 @@ function operation(endpoint: Endpoint): JsonObject {
       },
       responses: {
         '200': { description: 'The annotation result.', content: json('AnnotationResult') },
-        ...errorResponses([400, 401, 404, 413, 429, 500, 503]),
+        ...errorResponses([400, 401, 404, 413, 415, 429, 500, 503]),
       },
     };
   }
   const content =
     endpoint.path === '/tagger/ping'
       ? { 'text/plain': { schema: { type: 'string', const: 'pong' } } }
-      : { 'application/json': { schema: { type: 'object' } } };
-  return { ...base, responses: { '200': { description: 'OK', content } } };
+      : endpoint.path === '/metrics'
+        ? { 'text/plain': { schema: { type: 'string', description: 'Prometheus text format' } } }
+        : { 'application/json': { schema: { type: 'object' } } };
+  const notReady = endpoint.path === '/ready' ? { '503': { description: 'Starting or draining: not_ready', content: json('Error') } } : {};
+  return { ...base, responses: { '200': { description: 'OK', content }, ...notReady } };
 }
 
 export function buildOpenApiDocument(): JsonObject {
@@ -87,6 +145,7 @@ export function buildOpenApiDocument(): JsonObject {
         AnnotationRequest: requestSchema(),
         AnnotationResult: jsonSchema(AnnotationResultSchema, 'output'),
         Error: jsonSchema(ErrorBodySchema, 'output'),
+        ...batchSchemas(),
       },
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER } },
     },

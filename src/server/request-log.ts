@@ -1,8 +1,10 @@
 /**
- * One structured log line per request, on completion: method, path (no query string), status,
- * time. Never headers (the API key) nor the body (patient data).
+ * One structured log line per request, on completion: method, route pattern (never the raw path:
+ * a path may hold anything a client typed), status, time, and the key's keyed-HMAC id. Never
+ * headers (the API key) nor the body (patient data). The request id comes with pino's `reqId`.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { routeName } from './metrics.ts';
 
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}
@@ -10,7 +12,7 @@ export class RequestLogController extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      path: request.url.split('?')[0],
+      route: routeName(request),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ...(request.apiKeyId ? { key: request.apiKeyId } : {}),

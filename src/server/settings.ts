@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_VENDOR_KEY } from '../core/index.ts';
-import { generateApiKey, parseKeyList, parseKeysFile } from './auth.ts';
+import { checkedKeys, generateApiKey, parseKeyList, parseKeysFile } from './auth.ts';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_HOST, DEFAULT_PORT, insecureListenProblem, type ServerOptions, type TlsFiles } from './config.ts';
 
 export interface ServeFlags {
@@ -25,6 +25,14 @@ export interface ServeFlags {
   'worker-threshold'?: string;
   processes?: string;
   'log-level'?: string;
+  'allow-short-keys'?: boolean;
+  redis?: string;
+  'failed-auth-limit'?: string;
+  metrics?: string;
+  'trust-proxy'?: string;
+  'max-connections'?: string;
+  'max-event-loop-delay'?: string;
+  'drain-seconds'?: string;
 }
 
 export interface ServeSettings {
@@ -37,7 +45,13 @@ export interface ServeSettings {
   readonly processes: number;
   /** Set when no key was configured and one was made for this run. */
   readonly generatedKey?: string;
-  readonly options: Omit<Partial<ServerOptions>, 'dictionaryBytes' | 'logger'> & { apiKeys: readonly string[] };
+  /** The keys file, re-read on SIGHUP. */
+  readonly keysFile?: string;
+  /** Redis for rate-limit counters shared by every process and instance. */
+  readonly redisUrl?: string;
+  /** After SIGTERM: seconds answering (with `Connection: close`, `/ready` 503) before closing. */
+  readonly drainSeconds: number;
+  readonly options: Omit<Partial<ServerOptions>, 'dictionaryBytes' | 'logger' | 'rateStore'> & { apiKeys: readonly string[] };
 }
 
 export class SettingsError extends Error {}
@@ -51,7 +65,8 @@ function integer(name: string, value: string | undefined, min: number): number |
   return n;
 }
 
-function readKeys(flags: ServeFlags, env: Env): string[] {
+/** The configured keys: the keys file's, then GLOSA_API_KEYS. */
+export function readKeys(flags: Pick<ServeFlags, 'keys-file'>, env: Env): string[] {
   const file = flags['keys-file'] ?? env.GLOSA_KEYS_FILE;
   const fromFile = file === undefined ? [] : parseKeysFile(readFileSync(file, 'utf8'));
   if (file !== undefined && fromFile.length === 0) throw new SettingsError(`the keys file ${file} holds no key`);
@@ -66,6 +81,21 @@ function readTls(flags: ServeFlags, env: Env): TlsFiles | undefined {
   return { cert: readFileSync(cert), key: readFileSync(key) };
 }
 
+/** `--trust-proxy`: true/false, a hop count, or comma-separated proxy addresses/CIDRs. */
+function parseTrustProxy(value: string): boolean | string | number {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function shortKeysProblem(keys: readonly string[]): string | undefined {
+  try {
+    checkedKeys(keys);
+    return undefined;
+  } catch (error) {
+    return `${(error as Error).message}, or --allow-short-keys for local tests`;
+  }
+}
+
 export function resolveServeSettings(flags: ServeFlags, env: Env): ServeSettings {
   const host = flags.host ?? env.GLOSA_HOST ?? DEFAULT_HOST;
   const port = integer('--port', flags.port ?? env.GLOSA_PORT, 0) ?? DEFAULT_PORT;
@@ -74,14 +104,25 @@ export function resolveServeSettings(flags: ServeFlags, env: Env): ServeSettings
   const problem = insecureListenProblem(host, tls !== undefined, flags['allow-insecure-http'] === true);
   if (problem !== undefined) throw new SettingsError(problem);
 
+  const keysFile = flags['keys-file'] ?? env.GLOSA_KEYS_FILE;
   const configured = readKeys(flags, env);
   const generatedKey = configured.length === 0 ? generateApiKey() : undefined;
   const maxChars = integer('--max-chars', flags['max-chars'] ?? env.GLOSA_MAX_CHARS, 1);
   const rate = integer('--rate-limit', flags['rate-limit'] ?? env.GLOSA_RATE_LIMIT, 0);
   const processes = integer('--processes', flags.processes ?? env.GLOSA_PROCESSES, 0) ?? 1;
   const processCount = processes === 0 ? availableParallelism() : processes;
-  // Each process counts its own requests, and connections are shared out evenly among them.
-  const ratePerProcess = rate === undefined || rate === 0 ? rate : Math.ceil(rate / processCount);
+  const failedAuth = integer('--failed-auth-limit', flags['failed-auth-limit'] ?? env.GLOSA_FAILED_AUTH_LIMIT, 0);
+  const metrics = flags.metrics ?? env.GLOSA_METRICS ?? 'on';
+  if (metrics !== 'on' && metrics !== 'key' && metrics !== 'off')
+    throw new SettingsError(`--metrics must be on, key or off, got "${metrics}"`);
+  const trustProxy = flags['trust-proxy'] ?? env.GLOSA_TRUST_PROXY;
+  const maxConnections = integer('--max-connections', flags['max-connections'] ?? env.GLOSA_MAX_CONNECTIONS, 0);
+  const maxDelay = integer('--max-event-loop-delay', flags['max-event-loop-delay'] ?? env.GLOSA_MAX_EVENT_LOOP_DELAY, 0);
+  const drainSeconds = integer('--drain-seconds', flags['drain-seconds'] ?? env.GLOSA_DRAIN_SECONDS, 0) ?? 0;
+  const redisUrl = flags.redis ?? env.GLOSA_REDIS_URL;
+  const allowShortKeys = flags['allow-short-keys'] === true;
+  const shortKeyProblem = configured.length > 0 && !allowShortKeys ? shortKeysProblem(configured) : undefined;
+  if (shortKeyProblem !== undefined) throw new SettingsError(shortKeyProblem);
   const workers = integer('--workers', flags.workers ?? env.GLOSA_WORKERS, 0) ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   const threshold = integer('--worker-threshold', flags['worker-threshold'] ?? env.GLOSA_WORKER_THRESHOLD, 0);
   const corsFromEnv = env.GLOSA_CORS_ORIGINS?.split(',')
@@ -95,8 +136,11 @@ export function resolveServeSettings(flags: ServeFlags, env: Env): ServeSettings
     withApp: flags['with-app'] === true,
     logLevel: flags['log-level'] ?? env.GLOSA_LOG_LEVEL ?? 'info',
     processes: processCount,
+    drainSeconds,
     ...(dictPath === undefined ? {} : { dictPath }),
     ...(generatedKey === undefined ? {} : { generatedKey }),
+    ...(keysFile === undefined ? {} : { keysFile }),
+    ...(redisUrl === undefined ? {} : { redisUrl }),
     options: {
       apiKeys: generatedKey === undefined ? configured : [generatedKey],
       vendorKey: flags['vendor-key'] ?? env.GLOSA_VENDOR_KEY ?? DEFAULT_VENDOR_KEY,
@@ -104,7 +148,14 @@ export function resolveServeSettings(flags: ServeFlags, env: Env): ServeSettings
       workerThreads: workers,
       ...(threshold === undefined ? {} : { workerThresholdCodePoints: threshold }),
       ...(maxChars === undefined ? {} : { maxTextCodePoints: maxChars }),
-      ...(ratePerProcess === undefined ? {} : { rateLimit: ratePerProcess === 0 ? false : { max: ratePerProcess, windowMs: 60_000 } }),
+      ...(rate === undefined ? {} : { rateLimit: rate === 0 ? false : { max: rate, windowMs: 60_000 } }),
+      ...(failedAuth === undefined ? {} : { failedAuthLimit: failedAuth === 0 ? false : { max: failedAuth, windowMs: 60_000 } }),
+      metrics,
+      allowShortKeys,
+      ...(trustProxy === undefined ? {} : { trustProxy: parseTrustProxy(trustProxy) }),
+      ...(maxConnections === undefined ? {} : { maxConnections }),
+      ...(maxDelay === undefined ? {} : { maxEventLoopDelayMs: maxDelay }),
+      ...(env.GLOSA_KEY_LOG_SECRET === undefined ? {} : { keyLogSecret: env.GLOSA_KEY_LOG_SECRET }),
       ...(tls === undefined ? {} : { tls }),
     },
   };

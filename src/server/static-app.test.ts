@@ -13,6 +13,7 @@ describe('serving the web app', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Glosa</title>');
     writeFileSync(join(dir, 'assets', 'main.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets', 'index-DQ3x_9aB.js'), 'console.log(2)');
     app = await buildTestServer({ appDir: dir });
   });
   afterAll(() => app.close());
@@ -26,10 +27,14 @@ describe('serving the web app', () => {
     }
   });
 
-  it('serves static files', async () => {
+  it('serves static files; content-hashed ones cached for a year, the others revalidated', async () => {
     const response = await app.inject({ url: '/assets/main.js' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log(1)');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const hashed = await app.inject({ url: '/assets/index-DQ3x_9aB.js' });
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ url: '/' })).headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps JSON errors for API paths, missing files and non-GET requests', async () => {

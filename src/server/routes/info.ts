@@ -1,4 +1,4 @@
-/** The open, read-only endpoints: ping, config, the endpoint list, health and OpenAPI. */
+/** The open, read-only endpoints: ping, config, the endpoint list and OpenAPI. */
 import type { FastifyInstance } from 'fastify';
 import { CATEGORIES, CONTRACT_VERSION, GLOSA_VERSION, type DictionaryMeta } from '../../core/index.ts';
 import { ENDPOINTS } from '../endpoints.ts';
@@ -32,11 +32,9 @@ export function serviceConfig(options: InfoOptions) {
 export function registerInfoRoutes(app: FastifyInstance, options: InfoOptions): void {
   const config = serviceConfig(options);
   const openApi = buildOpenApiDocument();
-  const startedAt = Date.now();
 
   app.get('/tagger/ping', (_request, reply) => reply.type('text/plain; charset=utf-8').send('pong'));
   app.get('/tagger/config', () => config);
   app.get('/tagger', () => ({ endpoints: ENDPOINTS }));
-  app.get('/health', () => ({ status: 'ok', version: GLOSA_VERSION, uptime_s: Math.round((Date.now() - startedAt) / 1000) }));
   app.get('/openapi.json', () => openApi);
 }

@@ -1,5 +1,7 @@
 /** Shared set-up of the service tests: a default-dictionary server with a known key. */
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
 import { defaultDictionaryBytes as loadDefaultDictionaryBytes, defaultDictionaryFile } from '../../lexicon/load.ts';
 import { buildServer } from '../app.ts';
 import { defaultServerOptions, type ServerOptions } from '../config.ts';
@@ -15,11 +17,11 @@ export function defaultDictionaryBytes(): Uint8Array {
   return dictionaryBytes;
 }
 
-/** Options for tests: no workers and no rate limit unless a test asks for them. */
+/** Options for tests: no workers, rate limits or load shedding unless a test asks for them. */
 export function testOptions(overrides: Partial<ServerOptions> = {}): ServerOptions {
   return defaultServerOptions(
     { apiKeys: [TEST_KEY], dictionaryBytes: defaultDictionaryBytes() },
-    { workerThreads: 0, rateLimit: false, ...overrides },
+    { workerThreads: 0, rateLimit: false, failedAuthLimit: false, maxEventLoopDelayMs: 0, ...overrides },
   );
 }
 
@@ -40,4 +42,16 @@ export function clinicalNote(length: number): string {
   let text = '';
   for (let i = 0; text.length < length; i++) text += `${sentences[i % sentences.length]} `;
   return text.slice(0, length);
+}
+
+/** A pino logger whose lines are kept in `lines`, for tests of what the logs hold. */
+export function capturedLogger(level = 'info'): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { logger: pino({ level }, sink), lines };
 }
