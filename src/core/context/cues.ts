@@ -147,6 +147,7 @@ class SentenceScanner {
   /** A rule's phrase at tokens [i, end). */
   private applyRule(i: number, end: number, r: ContextRule): number {
     if (r.direction === 'pseudo') return this.pass(end);
+    if (r.direction === 'self') return this.selfNegating(i, end, r);
     if (r.direction === 'terminate') {
       if (r.behaviour === 'reason' || r.behaviour === 'means' || r.behaviour === 'place') {
         if (endedBy(this.negation, r) && this.isReason(end, r)) this.endNegation(end);
@@ -179,6 +180,24 @@ class SentenceScanner {
     }
     this.floor = from;
     return this.pass(from);
+  }
+
+  /**
+   * "afebril", "asintomático": a word that carries its own negation is its scope; the concept made of
+   * exactly its words is negated, with the word as its trigger. Open scopes go on past it.
+   */
+  private selfNegating(i: number, end: number, r: ContextRule): number {
+    const k = this.mentionAt(i);
+    if (k !== undefined && (this.mentions[k] as Mention).endToken === end) {
+      const cue: Cue = {
+        start: this.tok(i).start,
+        end: this.tok(end - 1).end,
+        rule: r.id,
+        scope: { start: this.tok(i).start, end: this.tok(end - 1).end },
+      };
+      this.mark(k, r.category as CueKind, targetsOf(r), cue);
+    }
+    return this.pass(end);
   }
 
   /**

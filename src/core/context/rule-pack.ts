@@ -11,7 +11,8 @@ import defaultPack from './rules-es.json' with { type: 'json' };
 
 export const CATEGORIES = ['negation', 'uncertainty', 'family'] as const;
 export type RuleCategory = (typeof CATEGORIES)[number];
-export const DIRECTIONS = ['forward', 'backward', 'bidirectional', 'terminate', 'pseudo'] as const;
+/** `self`: a word that carries its own negation ("afebril"): the concept made of its words is negated, by itself. */
+export const DIRECTIONS = ['forward', 'backward', 'bidirectional', 'self', 'terminate', 'pseudo'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
 /**
@@ -152,7 +153,7 @@ export const ContextRuleSchema = z
         return;
       }
     }
-    const cue = rule.direction === 'forward' || rule.direction === 'backward' || rule.direction === 'bidirectional';
+    const cue = rule.direction !== 'terminate' && rule.direction !== 'pseudo';
     if (cue && rule.category === undefined)
       ctx.addIssue({ code: 'custom', path: ['category'], message: `a ${rule.direction} rule needs a "category"` });
     const family = rule.behaviour !== undefined && FAMILY_BEHAVIOURS.has(rule.behaviour);
