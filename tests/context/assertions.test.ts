@@ -25,3 +25,26 @@ describe('words that carry their own negation', () => {
     expect(negation(p, 'disnea')).toBe('Sin');
   });
 });
+
+describe('stopped treatment', () => {
+  it('negates the drug, device or procedure stopped, and not the reason after "por"', () => {
+    const p = context('Se suspende enalapril por tos. Se retira la sonda vesical por hematuria.');
+    expect(negation(p, 'enalapril')).toBe('Se suspende');
+    expect(negation(p, 'tos')).toBeUndefined();
+    expect(negation(p, 'sonda vesical')).toBe('Se retira');
+    expect(negation(p, 'hematuria')).toBeUndefined();
+  });
+
+  it('ends a de-escalation at "a": the new drug is given; "a" ends no other scope', () => {
+    const p = context('Se desescala meropenem a amoxicilina. Sin dolor a la palpación ni fiebre.');
+    expect(negation(p, 'meropenem')).toBe('Se desescala');
+    expect(negation(p, 'amoxicilina')).toBeUndefined();
+    expect(negation(p, 'fiebre')).toBe('Sin');
+  });
+
+  it('reaches back from "suspendido" and not from "no suspender"', () => {
+    const p = context('Omeprazol suspendido. No suspender ibuprofeno.');
+    expect(negation(p, 'Omeprazol')).toBe('suspendido');
+    expect(negation(p, 'ibuprofeno')).toBeUndefined();
+  });
+});

@@ -167,6 +167,23 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
     ['saturación de oxígeno', 'frecuencia cardiaca', 'tensión arterial', 'frecuencia respiratoria', 'temperatura', 'peso'],
     ['SatO2', 'FC', 'TA', 'FR', 'IMC'],
   ),
+  // The assertion classes (tests/context/assertions.test.ts and the cases they add).
+  c(undefined, 'Substance', 'Pharmacologic Substance', [
+    'enalapril',
+    'metformina',
+    'ibuprofeno',
+    'omeprazol',
+    'meropenem',
+    'amoxicilina',
+    'furosemida',
+    'corticoides',
+    'sertralina',
+    'lorazepam',
+  ]),
+  c(undefined, 'Manufactured Object', 'Medical Device', ['sonda vesical']),
+  c(undefined, 'Therapeutic or Preventive Procedure', 'Therapeutic or Preventive Procedure', ['quimioterapia', 'transfusión']),
+  finding(undefined, 'hematuria'),
+  disease(undefined, ['hiperglucemia', 'neutropenia febril']),
 ];
 
 export function fixtureDictionary(): Dictionary {

@@ -65,9 +65,14 @@ function targets(t: Targets, m: Mention): boolean {
   return (t.allowed === 0 || (m.roles & t.allowed) !== 0) && (m.roles & t.excluded) === 0;
 }
 
-/** Whether the terminate rule `by` ends `scope` (a rule with `terminated_by` lists the ones that do). */
+/**
+ * Whether the terminate rule `by` ends `scope`: a rule with `terminated_by` lists the ones that do;
+ * a `named_only` terminator ends only the scopes whose rule lists it ("se desescala X a Y").
+ */
 function endedBy(scope: Scope | undefined, by: ContextRule): scope is Scope {
-  return scope !== undefined && (scope.rule.terminated_by === undefined || scope.rule.terminated_by.includes(by.id));
+  if (scope === undefined) return false;
+  if (by.behaviour === 'named_only') return scope.rule.terminated_by?.includes(by.id) === true;
+  return scope.rule.terminated_by === undefined || scope.rule.terminated_by.includes(by.id);
 }
 
 function newCue(start: number, end: number, rule: ContextRule): Cue {

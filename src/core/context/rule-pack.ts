@@ -44,6 +44,7 @@ export const SCAN_BEHAVIOURS = [
   'means',
   'place',
   'relative',
+  'named_only',
 ] as const;
 export const BEHAVIOURS = [...SCAN_BEHAVIOURS, ...SIDE_BEHAVIOURS] as const;
 const FAMILY_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
@@ -73,6 +74,7 @@ const BEHAVIOUR_DIRECTIONS: Record<Behaviour, readonly Direction[]> = {
   means: ['terminate'],
   place: ['terminate'],
   relative: ['forward'],
+  named_only: ['terminate'],
   form_answer: ['backward'],
   fused_verb: ['forward'],
   yes_lead: ['pseudo'],
