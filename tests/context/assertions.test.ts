@@ -48,3 +48,21 @@ describe('stopped treatment', () => {
     expect(negation(p, 'ibuprofeno')).toBeUndefined();
   });
 });
+
+describe('impossibility and lack', () => {
+  it('negates what could not be done or is lacking', () => {
+    const p = context(
+      'Imposibilidad de sondaje vesical. No fue posible la intubación orotraqueal. No se consigue canalizar vía periférica.',
+    );
+    expect(negation(p, 'sondaje vesical')).toBe('Imposibilidad de');
+    expect(negation(p, 'intubación orotraqueal')).toBe('No fue posible');
+    expect(negation(p, 'vía periférica')).toBe('No se consigue');
+  });
+
+  it('leaves a longer lexicon concept alone and makes what could not be ruled out uncertain', () => {
+    const p = context('Falta de apetito. No fue posible descartar tromboembolismo pulmonar.');
+    expect(negation(p, 'Falta de apetito')).toBeUndefined();
+    expect(negation(p, 'tromboembolismo pulmonar')).toBeUndefined();
+    expect(p.textOf(p.uncertainCue('tromboembolismo pulmonar'))).toBe('No fue posible descartar');
+  });
+});

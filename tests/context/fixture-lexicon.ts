@@ -182,7 +182,12 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   ]),
   c(undefined, 'Manufactured Object', 'Medical Device', ['sonda vesical']),
   c(undefined, 'Therapeutic or Preventive Procedure', 'Therapeutic or Preventive Procedure', ['quimioterapia', 'transfusión']),
+  c(undefined, 'Therapeutic or Preventive Procedure', 'Therapeutic or Preventive Procedure', ['sondaje vesical', 'intubación orotraqueal']),
+  c(undefined, 'Diagnostic Procedure', 'Diagnostic Procedure', ['colonoscopia', 'espirometría']),
+  c(undefined, 'Manufactured Object', 'Medical Device', ['vía periférica']),
   finding(undefined, 'hematuria'),
+  finding('C0003123', 'falta de apetito'),
+  finding(undefined, 'astenia'),
   disease(undefined, ['hiperglucemia', 'neutropenia febril']),
 ];
 

@@ -29,7 +29,12 @@ const packError = (pack: unknown): string => {
   }
   throw new Error('the pack was accepted');
 };
-const rule = (fields: Partial<ContextRule> & { id: string }): ContextRule => ({ direction: 'forward', category: 'negation', note: 'a test rule', ...fields });
+const rule = (fields: Partial<ContextRule> & { id: string }): ContextRule => ({
+  direction: 'forward',
+  category: 'negation',
+  note: 'a test rule',
+  ...fields,
+});
 
 describe('word-form patterns', () => {
   it('stand for every form of their braces, alternatives empty or with spaces', () => {
@@ -96,13 +101,37 @@ describe('a user pack', () => {
 
   it.each([
     ['an unknown key', { rules: [{ ...rule({ id: 'x-1', literal: 'x' }), scope: 3 }] }, 'rule 0 (id "x-1"): unknown key "scope"'],
-    ['a pattern that cannot compile', { rules: [rule({ id: 'x-1', pattern: 'negativ{o' })] }, 'rule 0 (id "x-1"): pattern: the pattern "negativ{o" cannot compile'],
-    ['a duplicate id', { rules: [rule({ id: 'x-1', literal: 'x' }), rule({ id: 'x-1', literal: 'y' })] }, 'rule 1 (id "x-1"): the id is used twice'],
+    [
+      'a pattern that cannot compile',
+      { rules: [rule({ id: 'x-1', pattern: 'negativ{o' })] },
+      'rule 0 (id "x-1"): pattern: the pattern "negativ{o" cannot compile',
+    ],
+    [
+      'a duplicate id',
+      { rules: [rule({ id: 'x-1', literal: 'x' }), rule({ id: 'x-1', literal: 'y' })] },
+      'rule 1 (id "x-1"): the id is used twice',
+    ],
     ['a disabled id that does not exist', { rules: [{ id: 'neg-nada', disabled: true }] }, 'rule 0 (id "neg-nada"): no rule has this id'],
-    ['both literal and pattern', { rules: [rule({ id: 'x-1', literal: 'x', pattern: 'x{a}' })] }, 'give exactly one of "literal" and "pattern"'],
-    ['a cue with no category', { rules: [{ id: 'x-1', literal: 'x', direction: 'forward', note: 'n' }] }, 'a forward rule needs a "category"'],
-    ['an unknown role', { rules: [rule({ id: 'x-1', literal: 'x', allowed_roles: ['drug' as never] })] }, 'rule 0 (id "x-1"): allowed_roles.0'],
-    ['an unknown terminator', { rules: [rule({ id: 'x-1', literal: 'x', terminated_by: ['term-nada'] })] }, '"term-nada" is no terminate rule'],
+    [
+      'both literal and pattern',
+      { rules: [rule({ id: 'x-1', literal: 'x', pattern: 'x{a}' })] },
+      'give exactly one of "literal" and "pattern"',
+    ],
+    [
+      'a cue with no category',
+      { rules: [{ id: 'x-1', literal: 'x', direction: 'forward', note: 'n' }] },
+      'a forward rule needs a "category"',
+    ],
+    [
+      'an unknown role',
+      { rules: [rule({ id: 'x-1', literal: 'x', allowed_roles: ['drug' as never] })] },
+      'rule 0 (id "x-1"): allowed_roles.0',
+    ],
+    [
+      'an unknown terminator',
+      { rules: [rule({ id: 'x-1', literal: 'x', terminated_by: ['term-nada'] })] },
+      '"term-nada" is no terminate rule',
+    ],
     ['no rules array', { cues: [] }, 'unknown key "cues"'],
   ])('is refused whole for %s, naming the rule', (_what, pack, message) => {
     expect(packError(pack)).toContain(message);
