@@ -66,3 +66,19 @@ describe('impossibility and lack', () => {
     expect(p.textOf(p.uncertainCue('tromboembolismo pulmonar'))).toBe('No fue posible descartar');
   });
 });
+
+describe('resolution', () => {
+  it('negates the finding before it, or after it when nothing before it can resolve', () => {
+    const p = context('La cefalea ha cedido. Con paracetamol cede la fiebre. Neumonía resuelta.');
+    expect(negation(p, 'cefalea')).toBe('ha cedido');
+    expect(negation(p, 'paracetamol')).toBeUndefined();
+    expect(negation(p, 'fiebre')).toBe('cede');
+    expect(negation(p, 'Neumonía')).toBe('resuelta');
+  });
+
+  it('leaves a finding that does not resolve, or whose behaviour a relative clause describes', () => {
+    const p = context('Fiebre que no cede. Dolor torácico que cede en reposo.');
+    expect(negation(p, 'Fiebre')).toBeUndefined();
+    expect(negation(p, 'Dolor torácico')).toBeUndefined();
+  });
+});

@@ -179,8 +179,12 @@ class SentenceScanner {
       this.reachBack(cue, kind, r, i - 1, false, this.floor);
     } else if (r.direction !== 'backward') {
       this.open(kind, r, cue, i, from, both && !forwardOnly);
-    } else if (this.reachBack(cue, kind, r, i - 1, r.behaviour === 'over_list', this.floor) === 0 && i === this.floor) {
-      // A post-trigger that opens its clause with nothing before it looks forward ("Descartado TEP.").
+    } else if (
+      this.reachBack(cue, kind, r, i - 1, r.behaviour === 'over_list', this.floor) === 0 &&
+      (i === this.floor || r.behaviour === 'either_side')
+    ) {
+      // A post-trigger that opens its clause with nothing before it looks forward ("Descartado TEP.");
+      // an either_side one does so whenever nothing before it took it ("Con paracetamol cede la fiebre").
       this.open(kind, r, cue, i, from, false);
     }
     this.floor = from;

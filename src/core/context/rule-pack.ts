@@ -45,6 +45,7 @@ export const SCAN_BEHAVIOURS = [
   'place',
   'relative',
   'named_only',
+  'either_side',
 ] as const;
 export const BEHAVIOURS = [...SCAN_BEHAVIOURS, ...SIDE_BEHAVIOURS] as const;
 const FAMILY_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
@@ -75,6 +76,7 @@ const BEHAVIOUR_DIRECTIONS: Record<Behaviour, readonly Direction[]> = {
   place: ['terminate'],
   relative: ['forward'],
   named_only: ['terminate'],
+  either_side: ['backward'],
   form_answer: ['backward'],
   fused_verb: ['forward'],
   yes_lead: ['pseudo'],
