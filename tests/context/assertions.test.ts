@@ -82,3 +82,20 @@ describe('resolution', () => {
     expect(negation(p, 'Dolor torácico')).toBeUndefined();
   });
 });
+
+describe('cues after the item and over lists', () => {
+  it('an answer after a colon covers a field list of concepts and joiners, and no more', () => {
+    const p = context('Hemocultivos, urocultivo y coprocultivo: negativos. Paciente con cefalea, disnea: no.');
+    for (const span of ['Hemocultivos', 'urocultivo', 'coprocultivo']) expect(negation(p, span)).toBe('negativos');
+    expect(negation(p, 'cefalea')).toBeUndefined();
+    expect(negation(p, 'disnea')).toBe('no');
+  });
+
+  it('"no" closing its clause right after a concept answers for it and looks no further', () => {
+    const p = context('Fiebre no, tos sí. Cefalea no.');
+    expect(negation(p, 'Fiebre')).toBe('no');
+    expect(negation(p, 'tos')).toBeUndefined();
+    expect(negation(p, 'Cefalea')).toBe('no');
+    expect(p.negativeCue('Fiebre')?.rule).toBe('neg-answer-no');
+  });
+});

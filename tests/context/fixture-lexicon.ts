@@ -188,6 +188,8 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   finding(undefined, 'hematuria'),
   finding('C0003123', 'falta de apetito'),
   finding(undefined, 'astenia'),
+  finding(undefined, 'ortopnea'),
+  c(undefined, 'Laboratory Procedure', 'Laboratory Procedure', ['coprocultivo']),
   disease(undefined, ['hiperglucemia', 'neutropenia febril']),
 ];
 

@@ -19,7 +19,10 @@ export interface CompiledRules {
   readonly side: Readonly<Record<SideBehaviour, PhraseSet<ContextRule>>>;
   /** One-word lists by behaviour, for checks at every token. */
   readonly words: Readonly<
-    Record<'coordination' | 'yes_lead' | 'negated_list_joiner' | 'backward_stop' | 'new_clause', ReadonlyMap<string, ContextRule>>
+    Record<
+      'coordination' | 'yes_lead' | 'negated_list_joiner' | 'backward_stop' | 'new_clause' | 'list_joiner',
+      ReadonlyMap<string, ContextRule>
+    >
   >;
   /** The rule a relative's forward scope fires as (behaviour "relative"), if any. */
   readonly relative: ContextRule | undefined;
@@ -59,6 +62,7 @@ export function compileRules(rules: readonly ContextRule[]): CompiledRules {
       negated_list_joiner: wordMap(rules, 'negated_list_joiner'),
       backward_stop: wordMap(rules, 'backward_stop'),
       new_clause: wordMap(rules, 'new_clause'),
+      list_joiner: wordMap(rules, 'list_joiner'),
     },
     relative: rules.find((r) => r.behaviour === 'relative'),
     companionWords: mostWords(rules.filter((r) => r.behaviour === 'family_companion')),

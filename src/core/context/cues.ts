@@ -125,7 +125,8 @@ class SentenceScanner {
     const here = this.mentionAt(i);
     const answer = this.formAnswer(i);
     if (answer !== undefined) {
-      this.reachBack(newCue(this.tok(i).start, this.tok(i).end, answer), 'negation', answer, i - 2, false, this.floor);
+      const { rule, last } = answer;
+      this.reachBack(newCue(this.tok(i).start, this.tok(i).end, rule), 'negation', rule, last, this.isFieldList(last), this.floor);
       this.floor = i + 1;
       return i + 1;
     }
@@ -414,12 +415,39 @@ class SentenceScanner {
     return t.kind === 'punct' && t.norm !== '(';
   }
 
-  /** "Fiebre: no": a form answer right after a colon, closing its clause, negates the field. */
-  private formAnswer(i: number): ContextRule | undefined {
-    if (i - 1 <= this.start || this.tok(i - 1).norm !== ':') return undefined;
+  /**
+   * "Fiebre: no", "Cefalea no.": a form answer closing its clause, right after a colon or (when it
+   * would otherwise look forward, as "no" does) right after a concept, negates the field; `last` is
+   * the field's last token.
+   */
+  private formAnswer(i: number): { readonly rule: ContextRule; readonly last: number } | undefined {
+    if (i <= this.start) return undefined;
+    const colon = i - 1 > this.start && this.tok(i - 1).norm === ':';
+    if (!colon && !this.conceptEndsAt(i)) return undefined;
     const answer = this.rules.side.form_answer.matchAt(this.tokens, i);
     if (answer === undefined || answer.end !== i + 1 || !this.endsClause(i + 1)) return undefined;
-    return answer.value;
+    if (!colon && this.rules.scan.matchAt(this.tokens, i)?.value.direction !== 'forward') return undefined;
+    return { rule: answer.value, last: colon ? i - 2 : i - 1 };
+  }
+
+  /** Whether the mention just passed is a concept that ends at token `i`. */
+  private conceptEndsAt(i: number): boolean {
+    const previous = this.next > this.firstMention ? this.mentions[this.next - 1] : undefined;
+    return previous?.kind === 'concept' && previous.endToken === i;
+  }
+
+  /**
+   * Whether tokens up to `last`, back to the floor or a backward stop, are only concepts and list
+   * joiners ("Hemocultivos, urocultivo y coprocultivo: negativos"): an answer then covers the list.
+   */
+  private isFieldList(last: number): boolean {
+    let k = this.next - 1;
+    for (let t = last; t >= this.floor && !this.rules.words.backward_stop.has(this.tok(t).norm); t--) {
+      while (k >= this.firstMention && (this.mentions[k] as Mention).firstToken > t) k--;
+      const inMention = k >= this.firstMention && (this.mentions[k] as Mention).endToken > t;
+      if (!inMention && !this.rules.words.list_joiner.has(this.tok(t).norm)) return false;
+    }
+    return true;
   }
 
   /** Marks the concepts that end at or before token `last`, back to the clause start; returns how many. */

@@ -29,6 +29,7 @@ export const SIDE_BEHAVIOURS = [
   'affirmer',
   'backward_stop',
   'new_clause',
+  'list_joiner',
   'family_scope_end',
   'family_back_link',
   'family_coordinator',
@@ -62,6 +63,7 @@ export const ONE_TOKEN_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
   'negated_list_joiner',
   'backward_stop',
   'new_clause',
+  'list_joiner',
 ]);
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
@@ -85,6 +87,7 @@ const BEHAVIOUR_DIRECTIONS: Record<Behaviour, readonly Direction[]> = {
   affirmer: ['terminate'],
   backward_stop: ['terminate'],
   new_clause: ['terminate'],
+  list_joiner: ['pseudo'],
   family_scope_end: ['terminate'],
   family_back_link: ['backward'],
   family_coordinator: ['pseudo'],
