@@ -99,3 +99,23 @@ describe('cues after the item and over lists', () => {
     expect(p.negativeCue('Fiebre')?.rule).toBe('neg-answer-no');
   });
 });
+
+describe('exceptions and exclusions', () => {
+  it('an exception ends the scope open, and with none open excludes only the acts after it', () => {
+    const p = context(
+      'Sin alergias excepto a penicilina. Mantener tratamiento salvo metformina. Exploración normal salvo soplo sistólico.',
+    );
+    expect(negation(p, 'alergias')).toBe('Sin');
+    expect(negation(p, 'penicilina')).toBeUndefined();
+    expect(negation(p, 'metformina')).toBe('salvo');
+    expect(negation(p, 'soplo sistólico')).toBeUndefined();
+  });
+
+  it('refusing or avoiding negates; preventing or excluding hedges', () => {
+    const p = context('Rechaza transfusión. Evitar AINEs. Heparina para evitar trombosis venosa profunda.');
+    expect(negation(p, 'transfusión')).toBe('Rechaza');
+    expect(negation(p, 'AINEs')).toBe('Evitar');
+    expect(negation(p, 'trombosis venosa profunda')).toBeUndefined();
+    expect(p.textOf(p.uncertainCue('trombosis venosa profunda'))).toBe('para evitar');
+  });
+});

@@ -189,6 +189,10 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   finding('C0003123', 'falta de apetito'),
   finding(undefined, 'astenia'),
   finding(undefined, 'ortopnea'),
+  finding(undefined, 'soplo sistólico'),
+  finding(undefined, 'febrícula'),
+  c(undefined, 'Substance', 'Pharmacologic Substance', ['penicilina', 'medicación'], ['AINEs']),
+  c(undefined, 'Therapeutic or Preventive Procedure', 'Therapeutic or Preventive Procedure', ['tratamiento']),
   c(undefined, 'Laboratory Procedure', 'Laboratory Procedure', ['coprocultivo']),
   disease(undefined, ['hiperglucemia', 'neutropenia febril']),
 ];

@@ -161,6 +161,10 @@ class SentenceScanner {
       }
       return this.terminate(end, r);
     }
+    // "Sin antecedentes salvo HTA": an exception ends the scopes open; with none open it excludes
+    // the acts after it ("Mantener tratamiento habitual salvo metformina").
+    if (r.behaviour === 'exception' && (this.negation !== undefined || this.uncertainty !== undefined))
+      return this.terminate(end, undefined);
     const kind = r.category as CueKind;
     // "pero si tos": "si" is "sí" (yes), which ends every scope.
     if (r.behaviour === 'si_reading' && this.readsAsYes(i)) return this.terminate(i + 1, undefined);
@@ -212,7 +216,7 @@ class SentenceScanner {
 
   /**
    * Ends the scopes that the terminate rule `by` ends (of its category, or both when it has none;
-   * `undefined`: "sí", which ends every scope) before token `end`, and moves past it.
+   * `undefined`: "sí" or an exception, which end every scope) before token `end`, and moves past it.
    */
   private terminate(end: number, by: ContextRule | undefined): number {
     if (by === undefined || (by.category !== 'uncertainty' && endedBy(this.negation, by))) this.close('negation');

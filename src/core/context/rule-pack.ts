@@ -47,6 +47,7 @@ export const SCAN_BEHAVIOURS = [
   'relative',
   'named_only',
   'either_side',
+  'exception',
 ] as const;
 export const BEHAVIOURS = [...SCAN_BEHAVIOURS, ...SIDE_BEHAVIOURS] as const;
 const FAMILY_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
@@ -79,6 +80,7 @@ const BEHAVIOUR_DIRECTIONS: Record<Behaviour, readonly Direction[]> = {
   relative: ['forward'],
   named_only: ['terminate'],
   either_side: ['backward'],
+  exception: ['forward'],
   form_answer: ['backward'],
   fused_verb: ['forward'],
   yes_lead: ['pseudo'],
