@@ -119,3 +119,21 @@ describe('exceptions and exclusions', () => {
     expect(p.textOf(p.uncertainCue('trombosis venosa profunda'))).toBe('para evitar');
   });
 });
+
+describe('scopes that ran too far', () => {
+  it('end at a relative clause or a coordinated clause with its own verb', () => {
+    const p = context('Cefalea sin fotofobia, que mejora con paracetamol. Sin fiebre y toma heparina. Sin datos que sugieran infección.');
+    expect(negation(p, 'fotofobia')).toBe('sin');
+    expect(negation(p, 'paracetamol')).toBeUndefined();
+    expect(negation(p, 'heparina')).toBeUndefined();
+    expect(negation(p, 'infección')).toBe('Sin');
+  });
+
+  it('a "no" between a finding and a word that is no concept describes the finding', () => {
+    const p = context('Diabetes no controlada con metformina. Náuseas no vómitos. No puede tomar AINEs.');
+    expect(negation(p, 'Diabetes')).toBeUndefined();
+    expect(negation(p, 'metformina')).toBeUndefined();
+    expect(negation(p, 'vómitos')).toBe('no');
+    expect(negation(p, 'AINEs')).toBeUndefined();
+  });
+});

@@ -191,6 +191,7 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   finding(undefined, 'ortopnea'),
   finding(undefined, 'soplo sistólico'),
   finding(undefined, 'febrícula'),
+  finding(undefined, 'fotofobia'),
   c(undefined, 'Substance', 'Pharmacologic Substance', ['penicilina', 'medicación'], ['AINEs']),
   c(undefined, 'Therapeutic or Preventive Procedure', 'Therapeutic or Preventive Procedure', ['tratamiento']),
   c(undefined, 'Laboratory Procedure', 'Laboratory Procedure', ['coprocultivo']),

@@ -165,6 +165,8 @@ class SentenceScanner {
     // the acts after it ("Mantener tratamiento habitual salvo metformina").
     if (r.behaviour === 'exception' && (this.negation !== undefined || this.uncertainty !== undefined))
       return this.terminate(end, undefined);
+    // "dolor torácico no irradiado", "tos no productiva": a negated description of the finding before it.
+    if (r.behaviour === 'describes_after_finding' && this.describesFinding(i, end)) return this.pass(end);
     const kind = r.category as CueKind;
     // "pero si tos": "si" is "sí" (yes), which ends every scope.
     if (r.behaviour === 'si_reading' && this.readsAsYes(i)) return this.terminate(i + 1, undefined);
@@ -432,6 +434,21 @@ class SentenceScanner {
     if (answer === undefined || answer.end !== i + 1 || !this.endsClause(i + 1)) return undefined;
     if (!colon && this.rules.scan.matchAt(this.tokens, i)?.value.direction !== 'forward') return undefined;
     return { rule: answer.value, last: colon ? i - 2 : i - 1 };
+  }
+
+  /**
+   * Whether the cue at tokens [i, end) sits right after a finding and before a word that starts no
+   * concept ("diabetes no controlada", "fiebre de origen no filiado"), so that it describes the
+   * finding rather than negating what follows.
+   */
+  private describesFinding(i: number, end: number): boolean {
+    if (!this.conceptEndsAt(i) || !isFinding(this.mentions[this.next - 1] as Mention)) return false;
+    return (
+      end < this.end &&
+      this.tok(end).kind === 'word' &&
+      !this.mentionStartsAt(end) &&
+      this.rules.scan.matchAt(this.tokens, end) === undefined
+    );
   }
 
   /** Whether the mention just passed is a concept that ends at token `i`. */

@@ -48,6 +48,7 @@ export const SCAN_BEHAVIOURS = [
   'named_only',
   'either_side',
   'exception',
+  'describes_after_finding',
 ] as const;
 export const BEHAVIOURS = [...SCAN_BEHAVIOURS, ...SIDE_BEHAVIOURS] as const;
 const FAMILY_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
@@ -81,6 +82,7 @@ const BEHAVIOUR_DIRECTIONS: Record<Behaviour, readonly Direction[]> = {
   named_only: ['terminate'],
   either_side: ['backward'],
   exception: ['forward'],
+  describes_after_finding: ['forward'],
   form_answer: ['backward'],
   fused_verb: ['forward'],
   yes_lead: ['pseudo'],
