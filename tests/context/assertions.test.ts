@@ -7,6 +7,7 @@ import { staged, type Staged } from './staged.ts';
 
 const context = (text: string): Staged => staged(text, 'context');
 const negation = (p: Staged, span: string, occurrence?: number): string | undefined => p.textOf(p.negativeCue(span, occurrence));
+const uncertainty = (p: Staged, span: string): string | undefined => p.textOf(p.uncertainCue(span));
 
 describe('words that carry their own negation', () => {
   it('negate the concept they name, with the word itself as trigger and scope', () => {
@@ -135,5 +136,23 @@ describe('scopes that ran too far', () => {
     expect(negation(p, 'metformina')).toBeUndefined();
     expect(negation(p, 'vómitos')).toBe('no');
     expect(negation(p, 'AINEs')).toBeUndefined();
+  });
+});
+
+describe('hedges', () => {
+  it('adjectival hedges in any gender and number hedge what follows, not the finding before', () => {
+    const p = context('Nódulos pulmonares sospechosos de metástasis. Adenopatías sugestivas de linfoma.');
+    expect(uncertainty(p, 'metástasis')).toBe('sospechosos de');
+    expect(uncertainty(p, 'Nódulos pulmonares')).toBeUndefined();
+    expect(uncertainty(p, 'linfoma')).toBe('sugestivas de');
+  });
+
+  it('"a filiar" and "sin filiar" hedge the finding before them; "que sugieran" inside a negation is negated', () => {
+    const p = context('Nódulo pulmonar sin filiar. Sin datos que sugieran infección. Alteraciones que sugieren isquemia miocárdica.');
+    expect(uncertainty(p, 'Nódulo pulmonar')).toBe('sin filiar');
+    expect(negation(p, 'Nódulo pulmonar')).toBeUndefined();
+    expect(negation(p, 'infección')).toBe('Sin');
+    expect(uncertainty(p, 'infección')).toBeUndefined();
+    expect(uncertainty(p, 'isquemia miocárdica')).toBe('que sugieren');
   });
 });

@@ -167,6 +167,8 @@ class SentenceScanner {
       return this.terminate(end, undefined);
     // "dolor torácico no irradiado", "tos no productiva": a negated description of the finding before it.
     if (r.behaviour === 'describes_after_finding' && this.describesFinding(i, end)) return this.pass(end);
+    // "sin datos que sugieran infección": inside a negation the hedge is part of what is negated.
+    if (r.behaviour === 'hedge_unless_negated' && this.negation !== undefined) return this.pass(end);
     const kind = r.category as CueKind;
     // "pero si tos": "si" is "sí" (yes), which ends every scope.
     if (r.behaviour === 'si_reading' && this.readsAsYes(i)) return this.terminate(i + 1, undefined);

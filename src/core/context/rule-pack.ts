@@ -49,6 +49,7 @@ export const SCAN_BEHAVIOURS = [
   'either_side',
   'exception',
   'describes_after_finding',
+  'hedge_unless_negated',
 ] as const;
 export const BEHAVIOURS = [...SCAN_BEHAVIOURS, ...SIDE_BEHAVIOURS] as const;
 const FAMILY_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
@@ -83,6 +84,7 @@ const BEHAVIOUR_DIRECTIONS: Record<Behaviour, readonly Direction[]> = {
   either_side: ['backward'],
   exception: ['forward'],
   describes_after_finding: ['forward'],
+  hedge_unless_negated: ['forward'],
   form_answer: ['backward'],
   fused_verb: ['forward'],
   yes_lead: ['pseudo'],
