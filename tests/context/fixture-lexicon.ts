@@ -192,6 +192,8 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   finding(undefined, 'soplo sistólico'),
   finding(undefined, 'febrícula'),
   finding(undefined, 'fotofobia'),
+  anatomy('abdomen'),
+  disease(undefined, ['diabetes mellitus tipo 2', 'cáncer de pulmón']),
   finding(undefined, 'nódulos pulmonares', 'nódulo pulmonar'),
   disease(undefined, ['linfoma', 'atelectasia', 'pericarditis', 'isquemia miocárdica']),
   c(undefined, 'Therapeutic or Preventive Procedure', 'Therapeutic or Preventive Procedure', ['cirugía']),

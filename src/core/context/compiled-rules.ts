@@ -26,6 +26,8 @@ export interface CompiledRules {
   >;
   /** The rule a relative's forward scope fires as (behaviour "relative"), if any. */
   readonly relative: ContextRule | undefined;
+  /** The rule a family-history section's header fires as (behaviour "family_section"), if any. */
+  readonly familySection: ContextRule | undefined;
   /** Words in the longest companion phrase ("en compañía de su"). */
   readonly companionWords: number;
 }
@@ -54,7 +56,7 @@ export function compileRules(rules: readonly ContextRule[]): CompiledRules {
   >;
   return {
     rules,
-    scan: phraseSet(rules.filter((r) => !isSide(r.behaviour) && r.behaviour !== 'relative')),
+    scan: phraseSet(rules.filter((r) => !isSide(r.behaviour) && r.behaviour !== 'relative' && r.behaviour !== 'family_section')),
     side,
     words: {
       coordination: wordMap(rules, 'coordination'),
@@ -65,6 +67,7 @@ export function compileRules(rules: readonly ContextRule[]): CompiledRules {
       list_joiner: wordMap(rules, 'list_joiner'),
     },
     relative: rules.find((r) => r.behaviour === 'relative'),
+    familySection: rules.find((r) => r.behaviour === 'family_section'),
     companionWords: mostWords(rules.filter((r) => r.behaviour === 'family_companion')),
   };
 }

@@ -50,10 +50,12 @@ export const SCAN_BEHAVIOURS = [
   'exception',
   'describes_after_finding',
   'hedge_unless_negated',
+  'family_section',
 ] as const;
 export const BEHAVIOURS = [...SCAN_BEHAVIOURS, ...SIDE_BEHAVIOURS] as const;
 const FAMILY_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
   'relative',
+  'family_section',
   'family_scope_end',
   'family_back_link',
   'family_coordinator',
@@ -85,6 +87,7 @@ const BEHAVIOUR_DIRECTIONS: Record<Behaviour, readonly Direction[]> = {
   exception: ['forward'],
   describes_after_finding: ['forward'],
   hedge_unless_negated: ['forward'],
+  family_section: ['forward'],
   form_answer: ['backward'],
   fused_verb: ['forward'],
   yes_lead: ['pseudo'],
@@ -153,7 +156,7 @@ export const ContextRuleSchema = z
     note: z.string().trim().min(1, '"note" must say in a few words what the rule does'),
   })
   .superRefine((rule, ctx) => {
-    const needsText = rule.behaviour !== 'relative';
+    const needsText = rule.behaviour !== 'relative' && rule.behaviour !== 'family_section';
     if (needsText && (rule.literal === undefined) === (rule.pattern === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'give exactly one of "literal" and "pattern"' });
     }
