@@ -133,7 +133,12 @@ class SentenceScanner {
     const rule = this.rules.scan.matchAt(this.tokens, i);
     // A lexicon concept longer than the phrase owns its words ("no fumador").
     if (rule !== undefined && rule.end <= this.end && (here === undefined || (this.mentions[here] as Mention).endToken <= rule.end)) {
-      return this.applyRule(i, rule.end, rule.value);
+      const { negation, uncertainty } = this;
+      const next = this.applyRule(i, rule.end, rule.value);
+      // Words a rule took without ending a scope count towards its window ("sin el el el el a cefalea").
+      if (negation !== undefined && negation === this.negation) this.countWords(negation, i, next);
+      if (uncertainty !== undefined && uncertainty === this.uncertainty) this.countWords(uncertainty, i, next);
+      return next;
     }
     if (here !== undefined) return this.enterMention(i, here);
     if (this.negation !== undefined && this.tok(i).norm === ',') {
@@ -143,11 +148,15 @@ class SentenceScanner {
         return i + 1;
       }
     }
-    if (this.tok(i).kind === 'word') {
-      if (this.negation !== undefined && ++this.negation.words > this.negation.maxWords) this.close('negation');
-      if (this.uncertainty !== undefined && ++this.uncertainty.words > this.uncertainty.maxWords) this.close('uncertainty');
-    }
+    if (this.negation !== undefined) this.countWords(this.negation, i, i + 1);
+    if (this.uncertainty !== undefined) this.countWords(this.uncertainty, i, i + 1);
     return i + 1;
+  }
+
+  /** Counts the words of tokens [from, to) in `scope`'s window; closes it once the window is over. */
+  private countWords(scope: Scope, from: number, to: number): void {
+    for (let t = from; t < to; t++) if (this.tok(t).kind === 'word') scope.words++;
+    if (scope.words > scope.maxWords) this.close(scope.kind);
   }
 
   /** A rule's phrase at tokens [i, end). */
