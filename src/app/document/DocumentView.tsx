@@ -159,7 +159,12 @@ export function DocumentView({ text, model, receivedAt }: Props) {
         }}
         onKeyDown={onKeyDown}
       >
-        {model.blocks.map((block, i) => (
+        {model.blocks.map((block, i) => [
+          ...(model.sectionsAt.get(i) ?? []).map((label) => (
+            <div key={`section:${block.begin}:${label}`} className="section-band" aria-hidden="true">
+              {label}
+            </div>
+          )),
           <DocBlock
             key={block.begin}
             block={block}
@@ -169,8 +174,8 @@ export function DocumentView({ text, model, receivedAt }: Props) {
             tracker={tracker}
             forced={forcedBlocks.has(i)}
             columnWidth={columnWidth}
-          />
-        ))}
+          />,
+        ])}
       </div>
     </div>
   );
