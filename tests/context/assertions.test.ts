@@ -156,3 +156,13 @@ describe('hedges', () => {
     expect(uncertainty(p, 'isquemia miocárdica')).toBe('que sugieren');
   });
 });
+
+describe('"no conocido" after the item', () => {
+  it('negates what it follows, unlike a describing "no"', () => {
+    const p = context('Alergias medicamentosas no conocidas. HTA no conocida, refiere disnea. Diabetes no controlada.');
+    expect(negation(p, 'Alergias medicamentosas')).toBe('no conocidas');
+    expect(negation(p, 'HTA')).toBe('no conocida');
+    expect(negation(p, 'disnea')).toBeUndefined();
+    expect(negation(p, 'Diabetes')).toBeUndefined();
+  });
+});
