@@ -46,6 +46,12 @@ describe('section headers', () => {
     expect(sections('Tratamiento con paracetamol.')).toEqual([]);
   });
 
+  it('"AP" inside an examination is the lungs\' auscultation, not a header', () => {
+    expect(sections('Exploración física: AC: rítmica. AP: murmullo conservado.\nAntecedentes personales: HTA.').map((s) => s.name)).toEqual(
+      ['exploracion_fisica', 'antecedentes_personales'],
+    );
+  });
+
   it('run from the header to the next header', () => {
     const found = sections('AF: asma.\nPadre sano.\nAP: HTA.');
     expect(found.map((s) => s.body)).toEqual(['AF: asma.\nPadre sano.', 'AP: HTA.']);

@@ -42,6 +42,10 @@ const HEADERS = new PhraseSet<SectionKind>(
 );
 /** "Antecedentes familiares de X": a family header and "de" say the sentence is family history. */
 const OF: ReadonlySet<string> = new Set(['de', 'del']);
+/** Words that are no header inside a given section ("AP" in an examination: auscultación pulmonar). */
+const NOT_HEADERS_IN: ReadonlyMap<string, PhraseSet<true>> = new Map(
+  Object.entries(sectionTable.notHeadersIn).map(([name, words]) => [name, PhraseSet.of(words)] as const),
+);
 const BULLETS: ReadonlySet<string> = new Set(['-', '*', '•', '·', '–', '—', '>']);
 /** Longest abbreviation that needs a colon or a line of its own. */
 const ABBREVIATION_LETTERS = 4;
@@ -91,6 +95,8 @@ export function findSections(text: string, tokens: readonly Token[], sentenceOf:
     while (at < tokens.length && BULLETS.has((tokens[at] as Token).norm) && !(at > i && (tokens[at] as Token).afterLineBreak)) at++;
     const header = at < tokens.length && (at === i || !(tokens[at] as Token).afterLineBreak) ? headerAt(text, tokens, at) : undefined;
     if (header === undefined) continue;
+    const current = open ? sections[sections.length - 1] : undefined;
+    if (current !== undefined && NOT_HEADERS_IN.get(current.kind.name)?.matchAt(tokens, at)?.end === header.end) continue;
     if (open) close(i);
     const first = tokens[at] as Token;
     const headerRange = { start: first.start, end: (tokens[header.end - 1] as Token).end };
