@@ -166,3 +166,11 @@ describe('"no conocido" after the item', () => {
     expect(negation(p, 'Diabetes')).toBeUndefined();
   });
 });
+
+describe('clause ends that post-cues reach over', () => {
+  it('"que" and "a" end forward scopes only', () => {
+    const p = context('Neumonía que ha sido descartada. Lesión a nivel hepático descartada.');
+    expect(negation(p, 'Neumonía')).toBe('ha sido descartada');
+    expect(negation(p, 'Lesión')).toBe('descartada');
+  });
+});

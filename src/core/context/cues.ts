@@ -234,7 +234,9 @@ class SentenceScanner {
   private terminate(end: number, by: ContextRule | undefined): number {
     if (by === undefined || (by.category !== 'uncertainty' && endedBy(this.negation, by))) this.close('negation');
     if (by === undefined || (by.category !== 'negation' && endedBy(this.uncertainty, by))) this.close('uncertainty');
-    this.floor = end;
+    // A relative or coordinated clause ends what is open, but a post-cue still reaches back over it
+    // ("Neumonía que ha sido descartada").
+    if (by?.behaviour !== 'clause_end' && by?.behaviour !== 'named_only') this.floor = end;
     return this.pass(end);
   }
 

@@ -51,6 +51,7 @@ export const SCAN_BEHAVIOURS = [
   'describes_after_finding',
   'hedge_unless_negated',
   'family_section',
+  'clause_end',
 ] as const;
 export const BEHAVIOURS = [...SCAN_BEHAVIOURS, ...SIDE_BEHAVIOURS] as const;
 const FAMILY_BEHAVIOURS: ReadonlySet<Behaviour> = new Set([
@@ -88,6 +89,7 @@ const BEHAVIOUR_DIRECTIONS: Record<Behaviour, readonly Direction[]> = {
   describes_after_finding: ['forward'],
   hedge_unless_negated: ['forward'],
   family_section: ['forward'],
+  clause_end: ['terminate'],
   form_answer: ['backward'],
   fused_verb: ['forward'],
   yes_lead: ['pseudo'],
