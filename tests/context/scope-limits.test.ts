@@ -82,11 +82,11 @@ function checkScopes(text: string): void {
 
 describe('scope limits on bad input', () => {
   it('hold on long notes without punctuation or line breaks', () => {
-    fc.assert(fc.property(note, checkScopes), { numRuns: 300 });
+    fc.assert(fc.property(note, checkScopes), { numRuns: 500 });
   });
 
   it('hold on notes with line breaks, hyphen lists, sentence ends and headers in capitals', () => {
-    fc.assert(fc.property(withBreaks, checkScopes), { numRuns: 300 });
+    fc.assert(fc.property(withBreaks, checkScopes), { numRuns: 500 });
   });
 
   it('a negation in a very long sentence stops at the window', () => {

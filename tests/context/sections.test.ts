@@ -73,6 +73,13 @@ describe('family-history sections', () => {
     expect(familyOf(text, 'tos')).toBeUndefined();
   });
 
+  it('reach their sentence when text follows the header on its line, else their lines up to a blank line', () => {
+    expect(familyOf('Antecedentes familiares: asma. Tos.', 'asma')).toBe('Antecedentes familiares');
+    expect(familyOf('Antecedentes familiares: asma. Tos.', 'Tos')).toBeUndefined();
+    expect(familyOf('AF:\nAsma.\nEpilepsia.\n\nTos.', 'Epilepsia')).toBe('AF');
+    expect(familyOf('AF:\nAsma.\nEpilepsia.\n\nTos.', 'Tos')).toBeUndefined();
+  });
+
   it('"Antecedentes familiares de X" governs its sentence only', () => {
     const text = 'Antecedentes familiares de asma. Refiere tos.';
     expect(familyOf(text, 'asma')).toBe('Antecedentes familiares');

@@ -128,6 +128,8 @@ class SentenceScanner {
       const { rule, last } = answer;
       this.reachBack(newCue(this.tok(i).start, this.tok(i).end, rule), 'negation', rule, last, this.isFieldList(last), this.floor);
       this.floor = i + 1;
+      if (this.negation !== undefined) this.countWords(this.negation, i, i + 1);
+      if (this.uncertainty !== undefined) this.countWords(this.uncertainty, i, i + 1);
       return i + 1;
     }
     const rule = this.rules.scan.matchAt(this.tokens, i);

@@ -113,8 +113,9 @@ export function findFamilyMembers(
 
 /**
  * In a family-history section ("Antecedentes familiares:", "AF:") every concept that no relative
- * governs is the family's, governed by the section's header, up to the next header (rule with
- * behaviour family_section; disabling it turns this off).
+ * governs is the family's, governed by the section's header, as far as the header reaches
+ * (`Section.governedEnd`: its sentence when text follows it on its line, else its lines up to the
+ * next header or a blank line); rule with behaviour family_section, disabling it turns this off.
  */
 export function withFamilySections(
   family: (FamilyLink | undefined)[],
@@ -129,7 +130,7 @@ export function withFamilySections(
     if (!section.kind.family) continue;
     while (k < mentions.length && (mentions[k] as Mention).firstToken < section.firstToken) k++;
     let link: FamilyLink | undefined;
-    for (; k < mentions.length && (mentions[k] as Mention).firstToken < section.endToken; k++) {
+    for (; k < mentions.length && (mentions[k] as Mention).firstToken < section.governedEnd; k++) {
       const m = mentions[k] as Mention;
       if (family[k] !== undefined || !governable(m)) continue;
       link ??= {

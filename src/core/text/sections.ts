@@ -30,6 +30,12 @@ export interface Section {
   /** Tokens [firstToken, endToken) of the section, header included. */
   readonly firstToken: number;
   readonly endToken: number;
+  /**
+   * One past the last token what the header says reaches (a family-history header's findings):
+   * its sentence when text follows the header on its line ("Antecedentes familiares: madre con
+   * asma. Sin fiebre."), else the lines after it up to the section end or a blank line.
+   */
+  readonly governedEnd: number;
 }
 
 const KINDS: readonly SectionKind[] = sectionTable.sections.map((s) => ({
@@ -107,6 +113,7 @@ export function findSections(text: string, tokens: readonly Token[], sentenceOf:
       end: text.length,
       firstToken: at,
       endToken: tokens.length,
+      governedEnd: header.end,
     });
     i = header.end - 1;
     if (header.sentenceOnly === true) {
@@ -118,7 +125,29 @@ export function findSections(text: string, tokens: readonly Token[], sentenceOf:
     open = true;
   }
   if (open) close(tokens.length);
-  return sections;
+  return sections.map((section) => ({ ...section, governedEnd: governedEnd(text, tokens, sentenceOf, section) }));
+}
+
+/** See `Section.governedEnd`; `section.governedEnd` is one past the header's last token here. */
+function governedEnd(text: string, tokens: readonly Token[], sentenceOf: Uint32Array, section: Section): number {
+  let t = section.governedEnd;
+  if (t < section.endToken && (tokens[t] as Token).norm === ':') t++;
+  if (t < section.endToken && !(tokens[t] as Token).afterLineBreak) {
+    const sentence = sentenceOf[t];
+    while (t < section.endToken && sentenceOf[t] === sentence) t++;
+    return t;
+  }
+  for (; t < section.endToken; t++) {
+    const token = tokens[t] as Token;
+    if (token.afterLineBreak && blankLineBefore(text, (tokens[t - 1] as Token).end, token.start)) return t;
+  }
+  return section.endToken;
+}
+
+/** Whether the white space in [from, to) holds an empty line. */
+function blankLineBefore(text: string, from: number, to: number): boolean {
+  const gap = text.slice(from, to);
+  return gap.indexOf('\n') !== gap.lastIndexOf('\n');
 }
 
 /** `end` moved back over white space. */
