@@ -1,6 +1,10 @@
 /** The negation lens explains each trigger (rule id, scope shaded), and local mode takes a user rule pack. */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { annotate } from './support/app.ts';
+
+/** The default pack's size: the user pack below disables one rule and adds one. */
+const DEFAULT_RULES = (JSON.parse(readFileSync('src/core/context/rules-es.json', 'utf8')) as { rules: unknown[] }).rules.length;
 
 const pack = (rules: unknown[]) => ({
   name: 'mis-reglas.json',
@@ -33,7 +37,7 @@ test('the negation lens shades each scope and names the rule; a user pack change
       { id: 'neg-excluida', literal: 'excluida', category: 'negation', direction: 'forward', note: 'Negates what follows.' },
     ]),
   );
-  await expect(page.getByTestId('context-rules-status')).toContainText('mis-reglas.json (294 reglas activas)');
+  await expect(page.getByTestId('context-rules-status')).toContainText(`mis-reglas.json (${DEFAULT_RULES} reglas activas)`);
   await annotate(page, 'Sin fiebre. Excluida neumonía.');
   await page.getByRole('tab', { name: 'Lente de negación' }).click();
   await expect(page.locator('.lens .lens-rule', { hasText: 'neg-excluida' })).toBeVisible();

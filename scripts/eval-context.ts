@@ -1,7 +1,8 @@
 /**
  * Measures the context stages on the behaviour cases: pass rate per case file, and a confusion
- * table of negated / uncertain / affirmed (expected against produced) over every expectation that
- * states `negated` or `uncertain`.
+ * table of negated / uncertain / family / affirmed (expected against produced) over every
+ * expectation that states `negated`, `uncertain` or `family_member`. A concept counts as negated,
+ * else uncertain, else the family's, else affirmed.
  *
  *   npm run eval:context              the default lexicon (the full pipeline as shipped)
  *   npm run eval:context -- --fixture the test dictionary of tests/context (engine alone)
@@ -19,7 +20,7 @@ import { checkCase, nthBegin, type ExpectItem } from '../tests/dev-cases/check-c
 import { loadCases } from '../tests/dev-cases/load-cases.ts';
 
 const TOPICS = ['negation', 'uncertainty', 'family', 'relations', 'quantities', 'spec-examples'];
-const LABELS = ['negated', 'uncertain', 'affirmed', 'not found'] as const;
+const LABELS = ['negated', 'uncertain', 'family', 'affirmed', 'not found'] as const;
 type Label = (typeof LABELS)[number];
 
 const useFixture = process.argv.includes('--fixture');
@@ -28,9 +29,10 @@ const dictionary: Dictionary = useFixture ? fixtureDictionary() : loadDefaultDic
 const annotator = createAnnotator(dictionary, { clock: () => now });
 
 function expectedLabel(e: ExpectItem): Label | undefined {
-  if (e.negated === undefined && e.uncertain === undefined) return undefined;
+  if (e.negated === undefined && e.uncertain === undefined && e.family_member === undefined) return undefined;
   if (e.negated === true) return 'negated';
   if (e.uncertain === true) return 'uncertain';
+  if (typeof e.family_member === 'string') return 'family';
   return 'affirmed';
 }
 
@@ -38,6 +40,7 @@ function producedLabel(a: Annotation | undefined): Label {
   if (a === undefined) return 'not found';
   if (a.characteristics.negative) return 'negated';
   if (a.characteristics.uncertain) return 'uncertain';
+  if (a.characteristics.family_member) return 'family';
   return 'affirmed';
 }
 
@@ -57,7 +60,10 @@ for (const { topic, cases } of loadCases().filter((t) => TOPICS.includes(t.topic
       const want = expectedLabel(e);
       if (want === undefined) continue;
       const begin = nthBegin(c.text, e.span, e.occurrence ?? 1);
-      const got = producedLabel(result.annotations.find((a) => a.match.text === e.span && a.match.begin === begin));
+      const produced = producedLabel(result.annotations.find((a) => a.match.text === e.span && a.match.begin === begin));
+      // "family_member": null alone says only "not the family's": its polarity is not judged.
+      const familyOnly = e.family_member === null && e.negated === undefined && e.uncertain === undefined;
+      const got = familyOnly && (produced === 'negated' || produced === 'uncertain') ? 'affirmed' : produced;
       confusion.set(`${want}|${got}`, (confusion.get(`${want}|${got}`) ?? 0) + 1);
     }
   }
@@ -74,7 +80,7 @@ function table(data: string[][]): string {
 
 console.log(`Context cases, ${useFixture ? 'fixture dictionary (tests/context)' : 'default lexicon'}\n`);
 console.log(table(rows));
-console.log('\nExpected (rows) against produced (columns), over expectations that state negated or uncertain:\n');
+console.log('\nExpected (rows) against produced (columns), over expectations that state negated, uncertain or family_member:\n');
 const expectedRows = LABELS.filter((l) => l !== 'not found');
 console.log(
   table([

@@ -21,6 +21,7 @@ import { findQuantities, withQuantities } from './measure/quantities/quantities.
 import { findTemporal, withTemporal } from './measure/time/temporal.ts';
 import { freezeMentions } from './mention.ts';
 import { createOffsetConverter } from './text/codepoints.ts';
+import { findSections } from './text/sections.ts';
 import { segmentSentences } from './text/segment.ts';
 import { tokenise } from './text/tokenise.ts';
 import { GLOSA_VERSION } from './version.ts';
@@ -107,7 +108,8 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
       name: 'text',
       run: (doc) => {
         const tokens = tokenise(doc.text);
-        return { tokens, sentenceOf: segmentSentences(doc.text, tokens) };
+        const sentenceOf = segmentSentences(doc.text, tokens);
+        return { tokens, sentenceOf, sections: findSections(doc.text, tokens, sentenceOf) };
       },
     },
     {
@@ -141,7 +143,8 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
         const mentions = need(doc.mentions, 'mentions', 'context');
         const tokens = need(doc.tokens, 'tokens', 'context');
         const sentenceOf = need(doc.sentenceOf, 'sentences', 'context');
-        return { context: findContext(doc.text, mentions, tokens, sentenceOf, rules, context) };
+        const sections = need(doc.sections, 'sections', 'context');
+        return { context: findContext(doc.text, mentions, tokens, sentenceOf, sections, rules, context) };
       },
     },
     {
@@ -162,6 +165,7 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
           mentions: need(doc.mentions, 'mentions', 'emit'),
           context: need(doc.context, 'context', 'emit'),
           attach: need(doc.attach, 'attach', 'emit'),
+          sections: need(doc.sections, 'sections', 'emit'),
         };
         return { result: emit(input, createOffsetConverter(doc.text), doc.config?.explain === true) };
       },
@@ -181,6 +185,7 @@ export function createAnnotator(dictionary: Dictionary, overrides: Partial<Annot
       config: doc.config,
       tokens: undefined,
       sentenceOf: undefined,
+      sections: undefined,
       mentions: undefined,
       context: undefined,
       attach: undefined,

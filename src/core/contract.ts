@@ -125,10 +125,24 @@ export const RelationSchema = z.object({
 export type Relation = z.infer<typeof RelationSchema>;
 
 /** The result as any service speaking the contract may send it (ids from 0 or 1). */
+/** With `config.explain`: a section of the note ("Antecedentes familiares: ..."), in code points. */
+export const SectionSchema = z.object({
+  name: z.string().min(1).describe('Stable section name, e.g. antecedentes_familiares.'),
+  label: z.string().min(1).describe('Spanish label, e.g. "Antecedentes familiares".'),
+  begin: offset,
+  end: offset,
+  header: z.object({ begin: offset, end: offset }).describe('The header as written.'),
+});
+export type Section = z.infer<typeof SectionSchema>;
+
 export const AnnotationResultSchema = z
   .object({
     annotations: z.array(AnnotationSchema),
     relations: z.array(RelationSchema).optional(),
+    sections: z
+      .array(SectionSchema)
+      .describe('Glosa extension, with config.explain: the sections of the note, from each header to the next.')
+      .optional(),
     version: z.string(),
   })
   .superRefine((result, ctx) => {

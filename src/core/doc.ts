@@ -6,6 +6,7 @@
  */
 import type { AnnotationResult, RelationKind, RequestConfig } from './contract.ts';
 import type { Mention } from './mention.ts';
+import type { Section } from './text/sections.ts';
 import type { Token } from './text/tokenise.ts';
 
 /** A range of the text in UTF-16 indices. */
@@ -26,8 +27,12 @@ export interface Cue {
 
 /** A relative that governs a concept ("madre" in "Madre con HTA"), with the rule and its reach. */
 export interface FamilyLink {
-  /** Index of the relative's mention. */
+  /** Index of the relative's mention, or -1 when a family-history section's header governs. */
   readonly relative: number;
+  /** The header of the family-history section that governs the concept, when no relative does. */
+  readonly header?: TextRange;
+  /** The header's label ("Antecedentes familiares"). */
+  readonly headerLabel?: string;
   readonly rule: string;
   readonly scope: TextRange;
 }
@@ -64,6 +69,8 @@ export interface Doc {
   readonly tokens?: readonly Token[] | undefined;
   /** Sentence number of each token (line breaks end sentences). */
   readonly sentenceOf?: Uint32Array | undefined;
+  /** The note's sections ("Antecedentes familiares: ..."), in order. */
+  readonly sections?: readonly Section[] | undefined;
   /** Sorted by position; read-only after the measure stage. */
   readonly mentions?: readonly Mention[] | undefined;
   readonly context?: ContextLayer | undefined;

@@ -167,7 +167,12 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
         }}
         onKeyDown={onKeyDown}
       >
-        {model.blocks.map((block, i) => (
+        {model.blocks.map((block, i) => [
+          ...(model.sectionsAt.get(i) ?? []).map((label) => (
+            <div key={`section:${block.begin}:${label}`} className="section-band" aria-hidden="true">
+              {label}
+            </div>
+          )),
           <DocBlock
             key={block.begin}
             block={block}
@@ -179,8 +184,8 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
             columnWidth={columnWidth}
             verdicts={verdicts}
             verdictSig={verdictSigs.get(i) ?? ''}
-          />
-        ))}
+          />,
+        ])}
       </div>
     </div>
   );

@@ -24,6 +24,31 @@ describe('document model', () => {
     expect(renderDoc(model, text)).toBe('😀😀 [a0 fiebre] y 👍 [a1 tos]');
   });
 
+  it('puts each section band on the block that holds its header, offsets in code points', () => {
+    const text = '😀 Motivo de consulta: tos.\n\nAF: asma.';
+    const section = (name: string, label: string, begin: number, end: number, headerEnd: number) => ({
+      name,
+      label,
+      begin,
+      end,
+      header: { begin, end: headerEnd },
+    });
+    const result = {
+      annotations: [],
+      sections: [
+        section('motivo_consulta', 'Motivo de consulta', 2, 26, 20),
+        section('antecedentes_familiares', 'Antecedentes familiares', 28, 37, 30),
+      ],
+      version: 'x',
+    };
+    const model = buildDocumentModel(text, result);
+    const labels = model.blocks.map((_b, i) => model.sectionsAt.get(i) ?? []);
+    expect(labels.flat()).toEqual(['Motivo de consulta', 'Antecedentes familiares']);
+    const afBlock = model.blocks[[...model.sectionsAt].find(([, l]) => l.includes('Antecedentes familiares'))?.[0] ?? -1];
+    expect(text.slice(afBlock?.begin, afBlock?.end)).toContain('AF: asma.');
+    expect(buildDocumentModel(text, { annotations: [], version: 'x' }).sectionsAt.size).toBe(0);
+  });
+
   it('clamps offsets past the end of the text instead of drawing garbage', () => {
     const text = 'tos';
     const a = { ...annotation(0, text, 0, 3), match: { ...span(text, 0, 3), end: 99 } };

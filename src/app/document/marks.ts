@@ -79,6 +79,8 @@ export interface DocumentModel {
   readonly order: readonly number[];
   /** Annotation id → index of the block that holds it. */
   readonly blockOf: ReadonlyMap<number, number>;
+  /** Block index → the labels of the sections whose header it holds (results annotated with `explain`). */
+  readonly sectionsAt: ReadonlyMap<number, readonly string[]>;
   /** Annotation id → ids and mark keys to highlight with it (trigger, head, relation partners). */
   readonly related: ReadonlyMap<number, { ids: number[]; cues: string[] }>;
 }
@@ -205,7 +207,13 @@ export function buildDocumentModel(text: string, result: AnnotationResult): Docu
     while (b + 1 < blocks.length && (blocks[b] as Block).end <= m.begin) b++;
     blockOf.set(m.annotation.id, b);
   }
-  return { marks, blocks, links, byId, related, order: concepts.map((m) => m.annotation.id), blockOf };
+  const sectionsAt = new Map<number, string[]>();
+  for (const s of result.sections ?? []) {
+    const [begin] = range(s.header);
+    const block = blocks.findIndex((bl) => begin >= bl.begin && begin < bl.end);
+    if (block >= 0) sectionsAt.set(block, [...(sectionsAt.get(block) ?? []), s.label]);
+  }
+  return { marks, blocks, links, byId, related, order: concepts.map((m) => m.annotation.id), blockOf, sectionsAt };
 }
 
 /** Paragraphs longer than this are cut at sentence ends too. */

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { Annotation } from '../../core/contract.ts';
 import { useAppStore } from '../state/store.ts';
-import { excerpt, summariseNegation, type TriggerGroup } from './negation.ts';
+import { excerpt, negatesItself, summariseNegation, type TriggerGroup } from './negation.ts';
 
 function Excerpt({ chars, group }: { chars: readonly string[]; group: TriggerGroup }) {
   const cueClass = `cue cue-${group.kind === 'negated' ? 'negation' : 'uncertainty'}`;
@@ -45,7 +45,8 @@ export function NegationLens({ annotations, text }: { annotations: readonly Anno
           <li key={`${g.kind}:${g.trigger.begin}:${g.trigger.end}`} className={`lens-${g.kind}`}>
             <span className={`cue cue-${g.kind === 'negated' ? 'negation' : 'uncertainty'}`}>{g.trigger.text}</span>{' '}
             <span className="muted">
-              ({g.kind === 'negated' ? 'negación' : 'incertidumbre'}, {g.trigger.begin}–{g.trigger.end}) →
+              ({g.kind === 'negated' ? (negatesItself(g) ? 'negación en la propia palabra' : 'negación') : 'incertidumbre'},{' '}
+              {g.trigger.begin}–{g.trigger.end}) →
             </span>{' '}
             {g.concepts.map((a) => (
               <button key={a.id} type="button" className={`chip ${g.kind === 'negated' ? 'neg' : 'unc'}`} onClick={() => select(a.id)}>

@@ -16,6 +16,11 @@ export interface TriggerGroup {
   readonly concepts: Annotation[];
 }
 
+/** A word that carries its own negation ("afebril"): its trigger is the concept itself. */
+export function negatesItself(group: TriggerGroup): boolean {
+  return group.concepts.every((a) => a.match.begin === group.trigger.begin && a.match.end === group.trigger.end);
+}
+
 export interface NegationSummary {
   readonly negated: number;
   readonly uncertain: number;

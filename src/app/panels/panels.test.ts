@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annotation, NEGATED_TEXT, negatedResult, span } from '../test/fixtures.ts';
-import { excerpt, summariseNegation } from './negation.ts';
+import { excerpt, negatesItself, summariseNegation } from './negation.ts';
 import { detailOf, filterAndSort, toRows } from './rows.ts';
 import { codeLinks } from './terminology.ts';
 
@@ -65,6 +65,18 @@ describe('negation lens', () => {
     expect(other.groups.map((g) => [g.kind, g.trigger.text])).toEqual([
       ['negated', 'Sin'],
       ['uncertain', 'Posible'],
+    ]);
+  });
+
+  it('shows a word that carries its own negation ("afebril") as its own trigger', () => {
+    const text = 'Afebril. Sin tos.';
+    const summary = summariseNegation([
+      annotation(0, text, 0, 7, { characteristics: { negative: { trigger: span(text, 0, 7) } } }),
+      annotation(1, text, 13, 16, { characteristics: { negative: { trigger: span(text, 9, 12) } } }),
+    ]);
+    expect(summary.groups.map((g) => [g.trigger.text, negatesItself(g)])).toEqual([
+      ['Afebril', true],
+      ['Sin', false],
     ]);
   });
 });

@@ -19,10 +19,15 @@ export interface CompiledRules {
   readonly side: Readonly<Record<SideBehaviour, PhraseSet<ContextRule>>>;
   /** One-word lists by behaviour, for checks at every token. */
   readonly words: Readonly<
-    Record<'coordination' | 'yes_lead' | 'negated_list_joiner' | 'backward_stop' | 'new_clause', ReadonlyMap<string, ContextRule>>
+    Record<
+      'coordination' | 'yes_lead' | 'negated_list_joiner' | 'backward_stop' | 'new_clause' | 'list_joiner',
+      ReadonlyMap<string, ContextRule>
+    >
   >;
   /** The rule a relative's forward scope fires as (behaviour "relative"), if any. */
   readonly relative: ContextRule | undefined;
+  /** The rule a family-history section's header fires as (behaviour "family_section"), if any. */
+  readonly familySection: ContextRule | undefined;
   /** Words in the longest companion phrase ("en compañía de su"). */
   readonly companionWords: number;
 }
@@ -51,7 +56,7 @@ export function compileRules(rules: readonly ContextRule[]): CompiledRules {
   >;
   return {
     rules,
-    scan: phraseSet(rules.filter((r) => !isSide(r.behaviour) && r.behaviour !== 'relative')),
+    scan: phraseSet(rules.filter((r) => !isSide(r.behaviour) && r.behaviour !== 'relative' && r.behaviour !== 'family_section')),
     side,
     words: {
       coordination: wordMap(rules, 'coordination'),
@@ -59,8 +64,10 @@ export function compileRules(rules: readonly ContextRule[]): CompiledRules {
       negated_list_joiner: wordMap(rules, 'negated_list_joiner'),
       backward_stop: wordMap(rules, 'backward_stop'),
       new_clause: wordMap(rules, 'new_clause'),
+      list_joiner: wordMap(rules, 'list_joiner'),
     },
     relative: rules.find((r) => r.behaviour === 'relative'),
+    familySection: rules.find((r) => r.behaviour === 'family_section'),
     companionWords: mostWords(rules.filter((r) => r.behaviour === 'family_companion')),
   };
 }

@@ -1,10 +1,11 @@
 /** The context stage: negation and uncertainty cues, then family members, as one layer. */
 import type { ContextLayer } from '../doc.ts';
 import type { Mention } from '../mention.ts';
+import type { Section } from '../text/sections.ts';
 import type { Token } from '../text/tokenise.ts';
 import type { CompiledRules } from './compiled-rules.ts';
 import { findCues, type CueOptions } from './cues.ts';
-import { findFamilyMembers } from './family.ts';
+import { findFamilyMembers, withFamilySections } from './family.ts';
 
 export type ContextOptions = CueOptions;
 
@@ -14,9 +15,11 @@ export function findContext(
   mentions: readonly Mention[],
   tokens: readonly Token[],
   sentenceOf: Uint32Array,
+  sections: readonly Section[],
   rules: CompiledRules,
   options: ContextOptions,
 ): ContextLayer {
   const { negative, uncertain } = findCues(text, mentions, tokens, sentenceOf, rules, options);
-  return { negative, uncertain, family: findFamilyMembers(mentions, tokens, sentenceOf, rules) };
+  const family = withFamilySections(findFamilyMembers(mentions, tokens, sentenceOf, rules), mentions, sections, rules);
+  return { negative, uncertain, family };
 }

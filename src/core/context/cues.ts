@@ -65,9 +65,14 @@ function targets(t: Targets, m: Mention): boolean {
   return (t.allowed === 0 || (m.roles & t.allowed) !== 0) && (m.roles & t.excluded) === 0;
 }
 
-/** Whether the terminate rule `by` ends `scope` (a rule with `terminated_by` lists the ones that do). */
+/**
+ * Whether the terminate rule `by` ends `scope`: a rule with `terminated_by` lists the ones that do;
+ * a `named_only` terminator ends only the scopes whose rule lists it ("se desescala X a Y").
+ */
 function endedBy(scope: Scope | undefined, by: ContextRule): scope is Scope {
-  return scope !== undefined && (scope.rule.terminated_by === undefined || scope.rule.terminated_by.includes(by.id));
+  if (scope === undefined) return false;
+  if (by.behaviour === 'named_only') return scope.rule.terminated_by?.includes(by.id) === true;
+  return scope.rule.terminated_by === undefined || scope.rule.terminated_by.includes(by.id);
 }
 
 function newCue(start: number, end: number, rule: ContextRule): Cue {
@@ -120,14 +125,22 @@ class SentenceScanner {
     const here = this.mentionAt(i);
     const answer = this.formAnswer(i);
     if (answer !== undefined) {
-      this.reachBack(newCue(this.tok(i).start, this.tok(i).end, answer), 'negation', answer, i - 2, false, this.floor);
+      const { rule, last } = answer;
+      this.reachBack(newCue(this.tok(i).start, this.tok(i).end, rule), 'negation', rule, last, this.isFieldList(last), this.floor);
       this.floor = i + 1;
+      if (this.negation !== undefined) this.countWords(this.negation, i, i + 1);
+      if (this.uncertainty !== undefined) this.countWords(this.uncertainty, i, i + 1);
       return i + 1;
     }
     const rule = this.rules.scan.matchAt(this.tokens, i);
     // A lexicon concept longer than the phrase owns its words ("no fumador").
     if (rule !== undefined && rule.end <= this.end && (here === undefined || (this.mentions[here] as Mention).endToken <= rule.end)) {
-      return this.applyRule(i, rule.end, rule.value);
+      const { negation, uncertainty } = this;
+      const next = this.applyRule(i, rule.end, rule.value);
+      // Words a rule took without ending a scope count towards its window ("sin el el el el a cefalea").
+      if (negation !== undefined && negation === this.negation) this.countWords(negation, i, next);
+      if (uncertainty !== undefined && uncertainty === this.uncertainty) this.countWords(uncertainty, i, next);
+      return next;
     }
     if (here !== undefined) return this.enterMention(i, here);
     if (this.negation !== undefined && this.tok(i).norm === ',') {
@@ -137,16 +150,21 @@ class SentenceScanner {
         return i + 1;
       }
     }
-    if (this.tok(i).kind === 'word') {
-      if (this.negation !== undefined && ++this.negation.words > this.negation.maxWords) this.close('negation');
-      if (this.uncertainty !== undefined && ++this.uncertainty.words > this.uncertainty.maxWords) this.close('uncertainty');
-    }
+    if (this.negation !== undefined) this.countWords(this.negation, i, i + 1);
+    if (this.uncertainty !== undefined) this.countWords(this.uncertainty, i, i + 1);
     return i + 1;
+  }
+
+  /** Counts the words of tokens [from, to) in `scope`'s window; closes it once the window is over. */
+  private countWords(scope: Scope, from: number, to: number): void {
+    for (let t = from; t < to; t++) if (this.tok(t).kind === 'word') scope.words++;
+    if (scope.words > scope.maxWords) this.close(scope.kind);
   }
 
   /** A rule's phrase at tokens [i, end). */
   private applyRule(i: number, end: number, r: ContextRule): number {
     if (r.direction === 'pseudo') return this.pass(end);
+    if (r.direction === 'self') return this.selfNegating(i, end, r);
     if (r.direction === 'terminate') {
       if (r.behaviour === 'reason' || r.behaviour === 'means' || r.behaviour === 'place') {
         if (endedBy(this.negation, r) && this.isReason(end, r)) this.endNegation(end);
@@ -154,6 +172,14 @@ class SentenceScanner {
       }
       return this.terminate(end, r);
     }
+    // "Sin antecedentes salvo HTA": an exception ends the scopes open; with none open it excludes
+    // the acts after it ("Mantener tratamiento habitual salvo metformina").
+    if (r.behaviour === 'exception' && (this.negation !== undefined || this.uncertainty !== undefined))
+      return this.terminate(end, undefined);
+    // "dolor torácico no irradiado", "tos no productiva": a negated description of the finding before it.
+    if (r.behaviour === 'describes_after_finding' && this.describesFinding(i, end)) return this.pass(end);
+    // "sin datos que sugieran infección": inside a negation the hedge is part of what is negated.
+    if (r.behaviour === 'hedge_unless_negated' && this.negation !== undefined) return this.pass(end);
     const kind = r.category as CueKind;
     // "pero si tos": "si" is "sí" (yes), which ends every scope.
     if (r.behaviour === 'si_reading' && this.readsAsYes(i)) return this.terminate(i + 1, undefined);
@@ -173,8 +199,12 @@ class SentenceScanner {
       this.reachBack(cue, kind, r, i - 1, false, this.floor);
     } else if (r.direction !== 'backward') {
       this.open(kind, r, cue, i, from, both && !forwardOnly);
-    } else if (this.reachBack(cue, kind, r, i - 1, r.behaviour === 'over_list', this.floor) === 0 && i === this.floor) {
-      // A post-trigger that opens its clause with nothing before it looks forward ("Descartado TEP.").
+    } else if (
+      this.reachBack(cue, kind, r, i - 1, r.behaviour === 'over_list', this.floor) === 0 &&
+      (i === this.floor || r.behaviour === 'either_side')
+    ) {
+      // A post-trigger that opens its clause with nothing before it looks forward ("Descartado TEP.");
+      // an either_side one does so whenever nothing before it took it ("Con paracetamol cede la fiebre").
       this.open(kind, r, cue, i, from, false);
     }
     this.floor = from;
@@ -182,13 +212,33 @@ class SentenceScanner {
   }
 
   /**
+   * "afebril", "asintomático": a word that carries its own negation is its scope; the concept made of
+   * exactly its words is negated, with the word as its trigger. Open scopes go on past it.
+   */
+  private selfNegating(i: number, end: number, r: ContextRule): number {
+    const k = this.mentionAt(i);
+    if (k !== undefined && (this.mentions[k] as Mention).endToken === end) {
+      const cue: Cue = {
+        start: this.tok(i).start,
+        end: this.tok(end - 1).end,
+        rule: r.id,
+        scope: { start: this.tok(i).start, end: this.tok(end - 1).end },
+      };
+      this.mark(k, r.category as CueKind, targetsOf(r), cue);
+    }
+    return this.pass(end);
+  }
+
+  /**
    * Ends the scopes that the terminate rule `by` ends (of its category, or both when it has none;
-   * `undefined`: "sí", which ends every scope) before token `end`, and moves past it.
+   * `undefined`: "sí" or an exception, which end every scope) before token `end`, and moves past it.
    */
   private terminate(end: number, by: ContextRule | undefined): number {
     if (by === undefined || (by.category !== 'uncertainty' && endedBy(this.negation, by))) this.close('negation');
     if (by === undefined || (by.category !== 'negation' && endedBy(this.uncertainty, by))) this.close('uncertainty');
-    this.floor = end;
+    // A relative or coordinated clause ends what is open, but a post-cue still reaches back over it
+    // ("Neumonía que ha sido descartada").
+    if (by?.behaviour !== 'clause_end' && by?.behaviour !== 'named_only') this.floor = end;
     return this.pass(end);
   }
 
@@ -386,12 +436,54 @@ class SentenceScanner {
     return t.kind === 'punct' && t.norm !== '(';
   }
 
-  /** "Fiebre: no": a form answer right after a colon, closing its clause, negates the field. */
-  private formAnswer(i: number): ContextRule | undefined {
-    if (i - 1 <= this.start || this.tok(i - 1).norm !== ':') return undefined;
+  /**
+   * "Fiebre: no", "Cefalea no.": a form answer closing its clause, right after a colon or (when it
+   * would otherwise look forward, as "no" does) right after a concept, negates the field; `last` is
+   * the field's last token.
+   */
+  private formAnswer(i: number): { readonly rule: ContextRule; readonly last: number } | undefined {
+    if (i <= this.start) return undefined;
+    const colon = i - 1 > this.start && this.tok(i - 1).norm === ':';
+    if (!colon && !this.conceptEndsAt(i)) return undefined;
     const answer = this.rules.side.form_answer.matchAt(this.tokens, i);
     if (answer === undefined || answer.end !== i + 1 || !this.endsClause(i + 1)) return undefined;
-    return answer.value;
+    if (!colon && this.rules.scan.matchAt(this.tokens, i)?.value.direction !== 'forward') return undefined;
+    return { rule: answer.value, last: colon ? i - 2 : i - 1 };
+  }
+
+  /**
+   * Whether the cue at tokens [i, end) sits right after a finding and before a word that starts no
+   * concept ("diabetes no controlada", "fiebre de origen no filiado"), so that it describes the
+   * finding rather than negating what follows.
+   */
+  private describesFinding(i: number, end: number): boolean {
+    if (!this.conceptEndsAt(i) || !isFinding(this.mentions[this.next - 1] as Mention)) return false;
+    return (
+      end < this.end &&
+      this.tok(end).kind === 'word' &&
+      !this.mentionStartsAt(end) &&
+      this.rules.scan.matchAt(this.tokens, end) === undefined
+    );
+  }
+
+  /** Whether the mention just passed is a concept that ends at token `i`. */
+  private conceptEndsAt(i: number): boolean {
+    const previous = this.next > this.firstMention ? this.mentions[this.next - 1] : undefined;
+    return previous?.kind === 'concept' && previous.endToken === i;
+  }
+
+  /**
+   * Whether tokens up to `last`, back to the floor or a backward stop, are only concepts and list
+   * joiners ("Hemocultivos, urocultivo y coprocultivo: negativos"): an answer then covers the list.
+   */
+  private isFieldList(last: number): boolean {
+    let k = this.next - 1;
+    for (let t = last; t >= this.floor && !this.rules.words.backward_stop.has(this.tok(t).norm); t--) {
+      while (k >= this.firstMention && (this.mentions[k] as Mention).firstToken > t) k--;
+      const inMention = k >= this.firstMention && (this.mentions[k] as Mention).endToken > t;
+      if (!inMention && !this.rules.words.list_joiner.has(this.tok(t).norm)) return false;
+    }
+    return true;
   }
 
   /** Marks the concepts that end at or before token `last`, back to the clause start; returns how many. */

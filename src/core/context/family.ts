@@ -10,6 +10,7 @@
 import type { FamilyLink } from '../doc.ts';
 import { forEachSentence, isFamilyMember, isReportingVerb, type Mention } from '../mention.ts';
 import type { PhraseSet } from '../text/phrases.ts';
+import type { Section } from '../text/sections.ts';
 import type { Token } from '../text/tokenise.ts';
 import type { CompiledRules } from './compiled-rules.ts';
 import type { ContextRule } from './rule-pack.ts';
@@ -107,5 +108,41 @@ export function findFamilyMembers(
       }
     }
   });
+  return family;
+}
+
+/**
+ * In a family-history section ("Antecedentes familiares:", "AF:") every concept that no relative
+ * governs is the family's, governed by the section's header, as far as the header reaches
+ * (`Section.governedEnd`: its sentence when text follows it on its line, else its lines up to the
+ * next header or a blank line); rule with behaviour family_section, disabling it turns this off.
+ */
+export function withFamilySections(
+  family: (FamilyLink | undefined)[],
+  mentions: readonly Mention[],
+  sections: readonly Section[],
+  rules: CompiledRules,
+): (FamilyLink | undefined)[] {
+  const rule = rules.familySection;
+  if (rule === undefined) return family;
+  let k = 0;
+  for (const section of sections) {
+    if (!section.kind.family) continue;
+    while (k < mentions.length && (mentions[k] as Mention).firstToken < section.firstToken) k++;
+    let link: FamilyLink | undefined;
+    for (; k < mentions.length && (mentions[k] as Mention).firstToken < section.governedEnd; k++) {
+      const m = mentions[k] as Mention;
+      if (family[k] !== undefined || !governable(m)) continue;
+      link ??= {
+        relative: -1,
+        header: section.header,
+        headerLabel: section.kind.label,
+        rule: rule.id,
+        scope: { start: m.start, end: m.end },
+      };
+      link.scope.end = m.end;
+      family[k] = link;
+    }
+  }
   return family;
 }

@@ -11,7 +11,8 @@ import defaultPack from './rules-es.json' with { type: 'json' };
 
 export const CATEGORIES = ['negation', 'uncertainty', 'family'] as const;
 export type RuleCategory = (typeof CATEGORIES)[number];
-export const DIRECTIONS = ['forward', 'backward', 'bidirectional', 'terminate', 'pseudo'] as const;
+/** `self`: a word that carries its own negation ("afebril"): the concept made of its words is negated, by itself. */
+export const DIRECTIONS = ['forward', 'backward', 'bidirectional', 'self', 'terminate', 'pseudo'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
 /** What a behaviour needs of the rules that name it. */
@@ -39,6 +40,13 @@ const BEHAVIOUR_TRAITS = {
   means: { direction: 'terminate', category: 'negation' },
   place: { direction: 'terminate', category: 'negation' },
   relative: { direction: 'forward', category: 'family' },
+  named_only: { direction: 'terminate' },
+  either_side: { direction: 'backward' },
+  exception: { direction: 'forward' },
+  describes_after_finding: { direction: 'forward' },
+  hedge_unless_negated: { direction: 'forward' },
+  family_section: { direction: 'forward', category: 'family' },
+  clause_end: { direction: 'terminate' },
   form_answer: { direction: 'backward', category: 'negation', wordList: true },
   fused_verb: { direction: 'forward', wordList: true },
   yes_lead: { direction: 'pseudo', wordList: true, oneToken: true },
@@ -47,6 +55,7 @@ const BEHAVIOUR_TRAITS = {
   affirmer: { direction: 'terminate', category: 'negation', wordList: true },
   backward_stop: { direction: 'terminate', wordList: true, oneToken: true },
   new_clause: { direction: 'terminate', wordList: true, oneToken: true },
+  list_joiner: { direction: 'pseudo', wordList: true, oneToken: true },
   family_scope_end: { direction: 'terminate', category: 'family', wordList: true },
   family_back_link: { direction: 'backward', category: 'family', wordList: true },
   family_coordinator: { direction: 'pseudo', category: 'family', wordList: true },
@@ -113,7 +122,7 @@ export const ContextRuleSchema = z
     note: z.string().trim().min(1, '"note" must say in a few words what the rule does'),
   })
   .superRefine((rule, ctx) => {
-    const needsText = rule.behaviour !== 'relative';
+    const needsText = rule.behaviour !== 'relative' && rule.behaviour !== 'family_section';
     if (needsText && (rule.literal === undefined) === (rule.pattern === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'give exactly one of "literal" and "pattern"' });
     }
@@ -126,7 +135,7 @@ export const ContextRuleSchema = z
         return;
       }
     }
-    const cue = rule.direction === 'forward' || rule.direction === 'backward' || rule.direction === 'bidirectional';
+    const cue = rule.direction !== 'terminate' && rule.direction !== 'pseudo';
     if (cue && rule.category === undefined)
       ctx.addIssue({ code: 'custom', path: ['category'], message: `a ${rule.direction} rule needs a "category"` });
     if (rule.behaviour === undefined) {

@@ -4,11 +4,12 @@
  * is left out when there are none. With `explain`, negative, uncertain and family_member also name
  * the rule that fired and the text its scope covered.
  */
-import type { Annotation, AnnotationResult, Characteristics, Relation, Span } from '../contract.ts';
+import type { Annotation, AnnotationResult, Characteristics, Relation, Section as SectionJson, Span } from '../contract.ts';
 import type { ConceptEntry } from '../dictionary/types.ts';
 import type { AttachLayer, ContextLayer, Cue, FamilyLink, Link, TextRange } from '../doc.ts';
 import { byPosition, type Mention } from '../mention.ts';
 import type { OffsetConverter } from '../text/codepoints.ts';
+import type { Section } from '../text/sections.ts';
 
 export interface EmitOptions {
   readonly vendorKey: string;
@@ -21,6 +22,7 @@ export interface EmitInput {
   readonly mentions: readonly Mention[];
   readonly context: ContextLayer;
   readonly attach: AttachLayer;
+  readonly sections: readonly Section[];
 }
 
 type ConceptFields = Pick<Annotation, 'code' | 'type'>;
@@ -111,8 +113,16 @@ function emitResult(
     }
     return s;
   };
+  // A family-history section's header governs when no relative does; its span is made once per link.
+  const headerSpans = new Map<FamilyLink, Span>();
+  const relativeSpan = (link: FamilyLink): Span => {
+    if (link.header === undefined) return mentionSpan(link.relative);
+    let s = headerSpans.get(link);
+    if (s === undefined) headerSpans.set(link, (s = span(link.header.start, link.header.end, link.headerLabel ?? '')));
+    return s;
+  };
   const relative = (link: FamilyLink): Characteristics['family_member'] =>
-    explain ? { match: mentionSpan(link.relative), rule: link.rule, scope: scope(link.scope) } : { match: mentionSpan(link.relative) };
+    explain ? { match: relativeSpan(link), rule: link.rule, scope: scope(link.scope) } : { match: relativeSpan(link) };
 
   const annotations: Annotation[] = [];
   for (const k of order) {
@@ -138,8 +148,16 @@ function emitResult(
     if (head >= 0) annotation.head = id(head);
     annotations.push(annotation);
   }
-  if (attach.relations.length === 0) return { annotations, version };
-  return { annotations, relations: emitRelations(attach.relations, id), version };
+  const relations = attach.relations.length > 0 ? emitRelations(attach.relations, id) : undefined;
+  if (!explain || input.sections.length === 0)
+    return relations === undefined ? { annotations, version } : { annotations, relations, version };
+  const sections = input.sections.map((s): SectionJson => ({
+    name: s.kind.name,
+    label: s.kind.label,
+    ...scope(s),
+    header: scope(s.header),
+  }));
+  return relations === undefined ? { annotations, sections, version } : { annotations, relations, sections, version };
 }
 
 /** Relations by `from` then `to` (a stable sort: relations between the same pair keep their order). */

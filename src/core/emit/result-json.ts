@@ -67,5 +67,6 @@ export function resultToJson(result: AnnotationResult): string {
   }
   out += ']';
   if (result.relations !== undefined) out += `,"relations":${JSON.stringify(result.relations)}`;
+  if (result.sections !== undefined) out += `,"sections":${JSON.stringify(result.sections)}`;
   return `${out},"version":${JSON.stringify(result.version)}}`;
 }
