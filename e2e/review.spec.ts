@@ -286,11 +286,11 @@ test('a batch of notes (JSON Lines): n / p move, progress is shown, and the whol
 });
 
 test('a batch of .txt files in remote mode', async ({ browser }) => {
-  const service = await startService(['review-key']);
+  const service = await startService(['review-key-0123456789']);
   const page = await browser.newPage();
   try {
     await page.goto(`${service.url}/`);
-    await chooseRemote(page, 'review-key');
+    await chooseRemote(page, 'review-key-0123456789');
     const rendered = await armRendered(page);
     await page.getByLabel('Abrir lote de notas', { exact: true }).setInputFiles([
       { name: 'n2.txt', mimeType: 'text/plain', buffer: Buffer.from('Niega disnea.') },
