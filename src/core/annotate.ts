@@ -85,7 +85,7 @@ export function createAnnotator(dictionary: Dictionary, overrides: Partial<Annot
       const measured = parseQuantities ? withQuantities(concepts, findQuantities(text, tokens)) : concepts;
       return withTemporal(
         measured,
-        findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock)),
+        findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock), text),
       );
     });
     stage('context', () => applyContext(text, mentions, tokens, sentenceOf, { windowWords: options.negationWindowWords }));
