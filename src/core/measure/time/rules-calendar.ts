@@ -57,7 +57,8 @@ export const numericDate: Rule = (tokens, i) => {
     const year = a.length <= 2 && b.length <= 2 ? fullYear(c as string) : undefined;
     return year && found(i, groupEnd, { kind: 'calendar', day: +a, month: +b, ...year });
   }
-  if (a.length <= 2 && b.length === 4) return found(i, groupEnd, { kind: 'calendar', year: +b, month: +a });
+  // Month and year ("06/2019"); a dilution ("1/1000") is no date.
+  if (a.length <= 2 && b.length === 4) return plausibleYear(+b) ? found(i, groupEnd, { kind: 'calendar', year: +b, month: +a }) : undefined;
   // Day and month alone only where a date is expected ("el 3/6"): "1/2" is otherwise a fraction.
   const cue = cueBefore(tokens, i, DAY_MONTH_BEFORE);
   if (cue > 0 && a.length <= 2 && b.length <= 2 && unitAt(tokens, groupEnd) === undefined) {
@@ -218,11 +219,16 @@ export const monthRangeStart: Rule = (tokens, i) => {
   return found(i, i + 1, { kind: 'calendar', month, ...fields }, i - cue);
 };
 
+/** Years a bare four-digit number may stand for in a clinical text; others are counts ("en 3000 ml", "1/1000"). */
+function plausibleYear(year: number): boolean {
+  return year >= 1900 && year <= 2100;
+}
+
 export const bareYear: Rule = (tokens, i) => {
   const digits = digitsAt(tokens, i);
   if (digits?.length !== 4 || inNumericGroup(tokens, i)) return undefined;
   const year = Number(digits);
   const cue = cueBefore(tokens, i, YEAR_BEFORE);
-  if (cue === 0 || year < 1900 || year > 2100 || unitAt(tokens, i + 1) !== undefined) return undefined;
+  if (cue === 0 || !plausibleYear(year) || unitAt(tokens, i + 1) !== undefined) return undefined;
   return found(i, i + 1, { kind: 'calendar', year }, i - cue);
 };
