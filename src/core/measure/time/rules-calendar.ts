@@ -61,7 +61,9 @@ export const numericDate: Rule = (tokens, i) => {
   if (a.length <= 2 && b.length === 4) return plausibleYear(+b) ? found(i, groupEnd, { kind: 'calendar', year: +b, month: +a }) : undefined;
   // Day and month alone only where a date is expected ("el 3/6"): "1/2" is otherwise a fraction.
   const cue = cueBefore(tokens, i, DAY_MONTH_BEFORE);
-  if (cue > 0 && a.length <= 2 && b.length <= 2 && unitAt(tokens, groupEnd) === undefined) {
+  // "el 1-2 de mayo" is two days of May, not 1 February.
+  const monthFollows = OF.has(tokens[groupEnd]?.norm ?? '') && MONTHS.has(tokens[groupEnd + 1]?.norm ?? '');
+  if (cue > 0 && a.length <= 2 && b.length <= 2 && !monthFollows && unitAt(tokens, groupEnd) === undefined) {
     return found(i, groupEnd, { kind: 'calendar', day: +a, month: +b }, i - cue);
   }
   return undefined;

@@ -90,8 +90,15 @@ export const every: Rule = (tokens, i) => {
   return found(i, unitIndex + 1, { kind: 'set', amount: count?.value ?? 1, unit });
 };
 
+/** "2-3" before "veces": a range of counts, read as one. */
+function countRangeEnd(tokens: Tokens, i: number): number | undefined {
+  const ok = (tokens[i] as Token).kind === 'number' && tokens[i + 1]?.norm === '-' && tokens[i + 2]?.kind === 'number';
+  return ok && TIMES.matchAt(tokens, i + 3) !== undefined ? i + 3 : undefined;
+}
+
 export const timesPer: Rule = (tokens, i) => {
-  const count = countAt(tokens, i);
+  const rangeEnd = countRangeEnd(tokens, i);
+  const count = rangeEnd === undefined ? countAt(tokens, i) : { end: rangeEnd };
   const times = count && TIMES.matchAt(tokens, count.end);
   const per = times && PER.matchAt(tokens, times.end);
   const unit = per && unitAt(tokens, per.end);

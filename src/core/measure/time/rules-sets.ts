@@ -9,10 +9,10 @@ import {
   DAY_PARTS,
   EVERY_CUES,
   FREQUENCIES,
+  FREQUENCY_NOUNS,
   MEAL_CUES,
   MEALS,
   NOT_PER_BEFORE,
-  NOUNS_BEFORE,
   NUMBER_WORDS,
   PER_UNIT,
   WEEKDAYS,
@@ -22,7 +22,9 @@ import {
 export const frequencyWord: Rule = (tokens, i) => {
   const word = (tokens[i] as Token).norm;
   const every = FREQUENCIES.get(word);
-  if (every === undefined || NOUNS_BEFORE.get(word)?.has(tokens[i + 1]?.norm ?? '') === true) return undefined;
+  const noun = FREQUENCY_NOUNS.get(word);
+  if (every === undefined) return undefined;
+  if (noun !== undefined && (noun.after.has(tokens[i - 1]?.norm ?? '') || noun.before.has(tokens[i + 1]?.norm ?? ''))) return undefined;
   return found(i, i + 1, { kind: 'set', amount: every[0], unit: every[1] });
 };
 
@@ -54,7 +56,9 @@ export const everyPartOrWeekday: Rule = (tokens, i) => {
   if (part !== undefined && (tokens[i] as Token).norm !== 'los') return found(i, cue.end + 1, { kind: 'dailyPart', part, always: true });
   const weekday = WEEKDAYS.get(word);
   if (weekday === undefined || tokens[cue.end + 1]?.kind === 'number') return undefined;
-  return found(cue.end, cue.end + 1, { kind: 'weekdaySet', weekday }, i);
+  // The span keeps "cada" and "todos los" but not a lone article: "cada viernes", "(los) lunes".
+  const from = cue.end === i + 1 && (tokens[i] as Token).norm === 'los' ? cue.end : i;
+  return found(from, cue.end + 1, { kind: 'weekdaySet', weekday }, i);
 };
 
 /** A weekday after a comma or "y" that follows a weekday repetition: "miércoles" in "los lunes, miércoles y viernes". */

@@ -134,7 +134,7 @@ describe('frequencies as words: SET', () => {
     ['Ejercicio 3 veces por semana.', '3 veces por semana SET P1W'],
     ['Pasea todos los días.', 'todos los días SET P1D'],
     ['Diálisis los lunes.', 'lunes SET XXXX-WXX-1'],
-    ['Inyección cada viernes.', 'viernes SET XXXX-WXX-5'],
+    ['Inyección cada viernes.', 'cada viernes SET XXXX-WXX-5'],
   ])('%s', (text, expected) => {
     expect(temporal(text)).toEqual([expected]);
   });
@@ -148,6 +148,7 @@ describe('frequencies as words: SET', () => {
   });
 
   it('leaves "al día" with no count before it and "diario" as a noun alone', () => {
+    expect(temporal('Consumo diario de alcohol.')).toEqual(['diario SET P1D']);
     expect(temporal('Calendario vacunal al día.')).toEqual([]);
     expect(temporal('Lleva un diario de cefaleas.')).toEqual([]);
     expect(temporal('Diario miccional normal.')).toEqual([]);
@@ -245,6 +246,10 @@ describe('tense: past and future for a date with no year and a bare weekday', ()
     ['Se operará en diciembre.', 'diciembre DATE 2024-12'],
     ['Ingresó el día 25.', 'día 25 DATE 2023-12-25'],
     ['Ingreso el 5 de febrero.', '5 de febrero DATE 2024-02-05'],
+    ['Operada en octubre.', 'octubre DATE 2023-10'],
+    ['Intervenido el 5 de febrero.', '5 de febrero DATE 2023-02-05'],
+    ['Ingreso programado el 5 de febrero.', '5 de febrero DATE 2024-02-05'],
+    ['Dolor de espalda desde el 5 de febrero.', '5 de febrero DATE 2024-02-05'],
   ])('%s (written 2024-01-20)', (text, expected) => {
     expect(temporal(text, JANUARY)).toEqual([expected]);
   });
@@ -265,6 +270,10 @@ describe('tense: past and future for a date with no year and a bare weekday', ()
   });
 
   it('reads tense in the sentence of the expression only', () => {
+    expect(temporal('Operada en octubre; se citará el 5 de febrero.', JANUARY)).toEqual([
+      'octubre DATE 2023-10',
+      '5 de febrero DATE 2024-02-05',
+    ]);
     expect(temporal('Acudió a urgencias. Control el lunes.')).toEqual([]);
     expect(temporal('Acudirá a consulta. Ingresó el 5 de febrero.', JANUARY)).toEqual(['5 de febrero DATE 2023-02-05']);
   });

@@ -3,7 +3,8 @@
  * febrero" is past, "acudirá el lunes" future. The nearest tensed verb before the expression in
  * its sentence decides, else the nearest after it; a sentence with neither has no tense. Endings
  * are read on the word as written ("ingresó" is a verb, "ingreso" a noun), so the text is needed
- * for them; without it only whole words and endings with no accent count.
+ * for them; without it only whole words and endings with no accent count. A sentence with no
+ * such verb takes the tense of a participle ("Operada en octubre": past; "programado": future).
  */
 import type { Token } from '../../text/tokenise.ts';
 import type { Tense } from './expression.ts';
@@ -29,20 +30,33 @@ function tenseOf(tokens: Tokens, k: number, text: string | undefined): Tense | u
   return endsWithAny(written, TENSE.futureEndings) ? 1 : undefined;
 }
 
+/** The tense a participle gives ("operada" past, "programado" future), if token `k` is one. */
+function participleTense(tokens: Tokens, k: number): Tense | undefined {
+  const t = tokens[k] as Token;
+  if (t.kind !== 'word') return undefined;
+  if (TENSE.futureParticiples.has(t.norm)) return 1;
+  return !TENSE.notParticiples.has(t.norm) && endsWithAny(t.norm, TENSE.participleEndings) ? -1 : undefined;
+}
+
 function endsSentence(tokens: Tokens, k: number): boolean {
   return TENSE.sentenceEnds.has((tokens[k] as Token).norm);
 }
 
-/** Past (-1), future (+1) or no tense for the expression over tokens [first, end). */
-export function tenseAround(tokens: Tokens, first: number, end: number, text?: string): Tense | undefined {
+/** The first tense `read` finds before [first, end) in its sentence, nearest first, else after it. */
+function nearest(tokens: Tokens, first: number, end: number, read: (k: number) => Tense | undefined): Tense | undefined {
   for (let k = first - 1; k >= 0 && !endsSentence(tokens, k); k--) {
-    const tense = tenseOf(tokens, k, text);
+    const tense = read(k);
     if (tense !== undefined) return tense;
     if ((tokens[k] as Token).afterLineBreak) break;
   }
   for (let k = end; k < tokens.length && !endsSentence(tokens, k) && !(tokens[k] as Token).afterLineBreak; k++) {
-    const tense = tenseOf(tokens, k, text);
+    const tense = read(k);
     if (tense !== undefined) return tense;
   }
   return undefined;
+}
+
+/** Past (-1), future (+1) or no tense for the expression over tokens [first, end). */
+export function tenseAround(tokens: Tokens, first: number, end: number, text?: string): Tense | undefined {
+  return nearest(tokens, first, end, (k) => tenseOf(tokens, k, text)) ?? nearest(tokens, first, end, (k) => participleTense(tokens, k));
 }

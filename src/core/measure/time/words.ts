@@ -79,9 +79,12 @@ export const YEAR_PART_NOUNS = wordMap(yearPartsData.parts as Record<string, { p
 export const DECADE_CUES = PhraseSet.of(yearPartsData.decadeCues);
 
 export const FREQUENCIES = wordMap(setsData.frequencies as unknown as Record<string, [number, TimeUnit]>);
-/** Frequency words that are nouns before these words ("diario de cefaleas"). */
-export const NOUNS_BEFORE: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  Object.entries(setsData.nounsBefore).map(([word, after]) => [normalise(word), new Set(after.map(normalise))]),
+/** Frequency words that are also nouns, with the words before ("un diario") or after ("diario miccional") that make them one. */
+export const FREQUENCY_NOUNS: ReadonlyMap<string, { after: ReadonlySet<string>; before: ReadonlySet<string> }> = new Map(
+  Object.entries(setsData.nouns).map(([word, n]) => [
+    normalise(word),
+    { after: new Set(n.after.map(normalise)), before: new Set(n.before.map(normalise)) },
+  ]),
 );
 export const PER_UNIT = PhraseSet.of(setsData.perUnit);
 export const COUNT_WINDOW = setsData.countWindow;
@@ -109,6 +112,9 @@ export const TENSE = {
   futureEndings: tenseData.futureEndings,
   minVerbLength: tenseData.minVerbLength,
   sentenceEnds: new Set(tenseData.sentenceEnds) as ReadonlySet<string>,
+  participleEndings: tenseData.participleEndings,
+  futureParticiples: new Set(tenseData.futureParticiples.map(normalise)) as ReadonlySet<string>,
+  notParticiples: new Set(tenseData.notParticiples.map(normalise)) as ReadonlySet<string>,
 };
 
 export const CLOCK_AFTER = PhraseSet.of(cuesData.clockAfter);
