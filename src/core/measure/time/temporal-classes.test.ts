@@ -160,7 +160,7 @@ describe('times of day in prescriptions: a SET, never a date with a time of day'
     ['Enalapril 10 mg por la noche.', 'por la noche SET XXXX-XX-XXTNI'],
     ['Tos por las mañanas.', 'por las mañanas SET XXXX-XX-XXTMO'],
     ['Metformina 850 mg con el desayuno.', 'desayuno SET XXXX-XX-XXTMO'],
-    ['Insulina antes de la cena.', 'cena SET XXXX-XX-XXTNI'],
+    ['Insulina rápida antes de la cena.', 'cena SET XXXX-XX-XXTNI'],
     ['Cada noche toma lorazepam.', 'Cada noche SET XXXX-XX-XXTNI'],
     ['Todas las mañanas tose.', 'Todas las mañanas SET XXXX-XX-XXTMO'],
   ])('%s', (text, expected) => {

@@ -50,8 +50,11 @@ export function findTemporal(tokens: readonly Token[], reference: LocalDateTime 
   let anchor: Anchor | undefined;
   for (const match of matches) {
     const day = match.expression.kind === 'clock' && lastDay?.end === match.contextStart ? lastDay.date : undefined;
-    const tense = needsTense(match.expression) ? tenseAround(tokens, match.contextStart, match.end, text) : undefined;
-    const resolved = resolveTemporal(match.expression, reference, { day, anchor, tense });
+    const e = match.expression;
+    const tense = needsTense(e)
+      ? tenseAround(tokens, match.contextStart, match.end, text, e.kind === 'calendar' || e.kind === 'weekday' || e.kind === 'edge')
+      : undefined;
+    const resolved = resolveTemporal(e, reference, { day, anchor, tense });
     lastDay = resolved?.day === undefined ? undefined : { end: match.end, date: resolved.day };
     if (resolved?.anchor !== undefined) anchor = resolved.anchor;
     if (resolved === undefined) continue;

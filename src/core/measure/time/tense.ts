@@ -56,7 +56,11 @@ function nearest(tokens: Tokens, first: number, end: number, read: (k: number) =
   return undefined;
 }
 
-/** Past (-1), future (+1) or no tense for the expression over tokens [first, end). */
-export function tenseAround(tokens: Tokens, first: number, end: number, text?: string): Tense | undefined {
-  return nearest(tokens, first, end, (k) => tenseOf(tokens, k, text)) ?? nearest(tokens, first, end, (k) => participleTense(tokens, k));
+/**
+ * Past (-1), future (+1) or no tense for the expression over tokens [first, end); with
+ * `participles`, a sentence with no tensed verb takes a participle's (for dates, not repetitions).
+ */
+export function tenseAround(tokens: Tokens, first: number, end: number, text: string | undefined, participles: boolean): Tense | undefined {
+  const verb = nearest(tokens, first, end, (k) => tenseOf(tokens, k, text));
+  return verb ?? (participles ? nearest(tokens, first, end, (k) => participleTense(tokens, k)) : undefined);
 }
