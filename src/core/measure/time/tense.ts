@@ -6,16 +6,25 @@
  * for them; without it only whole words and endings with no accent count. A sentence with no
  * such verb takes the tense of a participle ("Operada en octubre": past; "programado": future).
  */
+import { normalise } from '../../text/normalise.ts';
 import type { Token } from '../../text/tokenise.ts';
 import type { Tense } from './expression.ts';
 import type { Tokens } from './reading.ts';
 import { TENSE } from './words.ts';
 
-/** Accent-free endings: they can be compared with the matching form when the text is not given. */
-const PLAIN_PAST_ENDINGS = TENSE.pastEndings.filter((e) => e === e.normalize('NFD').replace(/\p{M}/gu, ''));
-
 function endsWithAny(word: string, endings: readonly string[]): boolean {
   return word.length >= TENSE.minVerbLength && endings.some((e) => word.endsWith(e));
+}
+
+/** Accent-free endings: they can be compared with the matching form alone (when the text is not given). */
+const PLAIN_PAST_ENDINGS = TENSE.pastEndings.filter((e) => normalise(e) === e);
+const withUpper = (endings: readonly string[]): string[] => endings.flatMap((e) => [e, e.toUpperCase()]);
+const PAST_WRITTEN = withUpper(TENSE.pastEndings);
+const FUTURE_WRITTEN = withUpper(TENSE.futureEndings);
+
+/** Token `t` as written ends with one of `endings` (lower or upper case), read in place. */
+function writtenEndsWith(text: string, t: Token, endings: readonly string[]): boolean {
+  return t.end - t.start >= TENSE.minVerbLength && endings.some((e) => text.endsWith(e, t.end));
 }
 
 /** The tense token `k` carries as a verb, if any. */
@@ -25,9 +34,8 @@ function tenseOf(tokens: Tokens, k: number, text: string | undefined): Tense | u
   if (TENSE.pastWords.has(t.norm)) return -1;
   if (TENSE.futureWords.matchAt(tokens, k) !== undefined) return 1;
   if (text === undefined) return endsWithAny(t.norm, PLAIN_PAST_ENDINGS) ? -1 : undefined;
-  const written = text.slice(t.start, t.end).toLowerCase();
-  if (endsWithAny(written, TENSE.pastEndings)) return -1;
-  return endsWithAny(written, TENSE.futureEndings) ? 1 : undefined;
+  if (writtenEndsWith(text, t, PAST_WRITTEN)) return -1;
+  return writtenEndsWith(text, t, FUTURE_WRITTEN) ? 1 : undefined;
 }
 
 /** The tense a participle gives ("operada" past, "programado" future), if token `k` is one. */
@@ -42,14 +50,16 @@ function endsSentence(tokens: Tokens, k: number): boolean {
   return TENSE.sentenceEnds.has((tokens[k] as Token).norm);
 }
 
-/** The first tense `read` finds before [first, end) in its sentence, nearest first, else after it. */
+/** The first tense `read` finds before [first, end) in its sentence, nearest first, else after it, within the window. */
 function nearest(tokens: Tokens, first: number, end: number, read: (k: number) => Tense | undefined): Tense | undefined {
-  for (let k = first - 1; k >= 0 && !endsSentence(tokens, k); k--) {
+  const from = Math.max(0, first - TENSE.window);
+  const to = Math.min(tokens.length, end + TENSE.window);
+  for (let k = first - 1; k >= from && !endsSentence(tokens, k); k--) {
     const tense = read(k);
     if (tense !== undefined) return tense;
     if ((tokens[k] as Token).afterLineBreak) break;
   }
-  for (let k = end; k < tokens.length && !endsSentence(tokens, k) && !(tokens[k] as Token).afterLineBreak; k++) {
+  for (let k = end; k < to && !endsSentence(tokens, k) && !(tokens[k] as Token).afterLineBreak; k++) {
     const tense = read(k);
     if (tense !== undefined) return tense;
   }

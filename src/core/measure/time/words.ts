@@ -111,6 +111,7 @@ export const TENSE = {
   futureWords: PhraseSet.of(tenseData.futureWords),
   futureEndings: tenseData.futureEndings,
   minVerbLength: tenseData.minVerbLength,
+  window: tenseData.window,
   sentenceEnds: new Set(tenseData.sentenceEnds) as ReadonlySet<string>,
   participleEndings: tenseData.participleEndings,
   futureParticiples: new Set(tenseData.futureParticiples.map(normalise)) as ReadonlySet<string>,
