@@ -29,8 +29,9 @@ function moreProblems(c: DevCase, result: AnnotationResult): string[] {
   for (const a of temporal) {
     const gold = listed.find((l) => l.begin === a.match.begin && l.e.span === a.match.text);
     if (gold === undefined) problems.push(`unexpected temporal "${a.match.text}"`);
-    else if (a.characteristics.timex?.mod !== gold.e.timex?.mod)
-      problems.push(`"${a.match.text}": mod ${a.characteristics.timex?.mod} ≠ ${gold.e.timex?.mod}`);
+    else if (a.characteristics.timex?.mod !== goldMod(gold.e.timex)) {
+      problems.push(`"${a.match.text}": mod ${a.characteristics.timex?.mod} ≠ ${String(goldMod(gold.e.timex))}`);
+    }
   }
   return problems;
 }
