@@ -14,9 +14,8 @@ import { loadDefaultDictionary } from '../../src/lexicon/load.ts';
 import { checkCase, nthBegin, type DevCase } from '../dev-cases/check-case.ts';
 import { loadCases } from '../dev-cases/load-cases.ts';
 
-const MISSES: Record<string, string> = {
-  'dates-eval2-140': "a bare weekday in a sentence with no tensed verb ('Control el lunes') is left alone",
-};
+/** Cases Glosa does not get right yet, with why (none at the moment). */
+const MISSES: Record<string, string> = {};
 
 /** The mod an expectation gives (the eval cases' timex may carry one; check-case's type has none). */
 const goldMod = (timex: object | undefined): unknown => (timex as { mod?: string } | undefined)?.mod;

@@ -264,8 +264,17 @@ describe('tense: past and future for a date with no year and a bare weekday', ()
     expect(temporal(text)).toEqual([expected]);
   });
 
-  it('leaves a bare weekday alone in a sentence with no tensed verb, or before a date', () => {
-    expect(temporal('Control el lunes.')).toEqual([]);
+  it('reads a plan ("control", "cita", "revisión") as future, unless it is the last one', () => {
+    expect(temporal('Control el lunes.')).toEqual(['lunes DATE 2024-06-17']);
+    expect(temporal('Último control el lunes.')).toEqual(['lunes DATE 2024-06-03']);
+    expect(temporal('Cita el 5 de febrero.', JANUARY)).toEqual(['5 de febrero DATE 2024-02-05']);
+    expect(temporal('Revisión en diciembre.', JANUARY)).toEqual(['diciembre DATE 2024-12']);
+    // A tensed verb comes first: "En el control del 5 de febrero se objetivó" is past.
+    expect(temporal('En el control del 5 de febrero se objetivó mejoría.', JANUARY)).toEqual(['5 de febrero DATE 2023-02-05']);
+  });
+
+  it('leaves a bare weekday alone in a sentence with no tense, or before a date', () => {
+    expect(temporal('Fisioterapia el lunes.')).toEqual([]);
     expect(temporal('Ingresó el lunes 3 de junio.')).toEqual(['3 de junio DATE 2024-06-03']);
   });
 
@@ -274,7 +283,7 @@ describe('tense: past and future for a date with no year and a bare weekday', ()
       'octubre DATE 2023-10',
       '5 de febrero DATE 2024-02-05',
     ]);
-    expect(temporal('Acudió a urgencias. Control el lunes.')).toEqual([]);
+    expect(temporal('Acudió a urgencias. Fisioterapia el lunes.')).toEqual([]);
     expect(temporal('Acudirá a consulta. Ingresó el 5 de febrero.', JANUARY)).toEqual(['5 de febrero DATE 2023-02-05']);
   });
 });

@@ -4,7 +4,8 @@
  * its sentence decides, else the nearest after it; a sentence with neither has no tense. Endings
  * are read on the word as written ("ingresó" is a verb, "ingreso" a noun), so the text is needed
  * for them; without it only whole words and endings with no accent count. A sentence with no
- * such verb takes the tense of a participle ("Operada en octubre": past; "programado": future).
+ * such verb takes the tense of a participle ("Operada en octubre": past; "programado": future)
+ * or of a plan ("Control el lunes": future; "Último control el lunes": past).
  */
 import { normalise } from '../../text/normalise.ts';
 import type { Token } from '../../text/tokenise.ts';
@@ -38,10 +39,11 @@ function tenseOf(tokens: Tokens, k: number, text: string | undefined): Tense | u
   return writtenEndsWith(text, t, FUTURE_WRITTEN) ? 1 : undefined;
 }
 
-/** The tense a participle gives ("operada" past, "programado" future), if token `k` is one. */
+/** The tense a participle ("operada" past, "programado" future) or a plan ("control", but not "último control") gives, if token `k` is one. */
 function participleTense(tokens: Tokens, k: number): Tense | undefined {
   const t = tokens[k] as Token;
   if (t.kind !== 'word') return undefined;
+  if (TENSE.planNouns.has(t.norm)) return TENSE.lastWords.has(tokens[k - 1]?.norm ?? '') ? -1 : 1;
   if (TENSE.futureParticiples.has(t.norm)) return 1;
   return !TENSE.notParticiples.has(t.norm) && endsWithAny(t.norm, TENSE.participleEndings) ? -1 : undefined;
 }

@@ -116,6 +116,8 @@ export const TENSE = {
   participleEndings: tenseData.participleEndings,
   futureParticiples: new Set(tenseData.futureParticiples.map(normalise)) as ReadonlySet<string>,
   notParticiples: new Set(tenseData.notParticiples.map(normalise)) as ReadonlySet<string>,
+  planNouns: new Set(tenseData.planNouns.map(normalise)) as ReadonlySet<string>,
+  lastWords: new Set(tenseData.lastWords.map(normalise)) as ReadonlySet<string>,
 };
 
 export const CLOCK_AFTER = PhraseSet.of(cuesData.clockAfter);
