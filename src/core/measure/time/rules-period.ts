@@ -4,7 +4,7 @@
  * semestre"), decades ("los años 90") and "a principios / mediados / finales de" a period.
  */
 import type { Token } from '../../text/tokenise.ts';
-import type { TemporalMatch } from './expression.ts';
+import type { TemporalMatch, YearPart } from './expression.ts';
 import { digitsAt, found, inNumericGroup, type Rule, type Tokens } from './reading.ts';
 import { yearOfMonth } from './rules-calendar.ts';
 import { periodThenDirection, thisOne } from './rules-relative.ts';
@@ -25,11 +25,11 @@ export const yearPart: Rule = (tokens, i) => {
   const ordinal = ORDINALS.get((tokens[i] as Token).norm);
   const noun = ordinal === undefined ? undefined : YEAR_PART_NOUNS.get(tokens[i + 1]?.norm ?? '');
   if (ordinal === undefined || noun === undefined || ordinal > noun.count) return undefined;
-  const part = `${noun.prefix}${ordinal === 0 ? noun.count : ordinal}` as 'Q1' | 'H2';
+  const part = `${noun.prefix}${ordinal === 0 ? noun.count : ordinal}` as YearPart;
   const year = yearOfMonth(tokens, i + 2);
   if (year !== undefined) return found(i, year.end, { kind: 'yearPart', part, ...year.fields });
-  // A bare "primer trimestre" is usually a pregnancy's: a quarter needs its year.
-  if (noun.needsYear || OF.has(tokens[i + 2]?.norm ?? '')) return undefined;
+  // A bare "primer trimestre" is usually a pregnancy's (a quarter needs its year), and "el último semestre" the last six months.
+  if (noun.needsYear || ordinal === 0 || OF.has(tokens[i + 2]?.norm ?? '')) return undefined;
   return found(i, i + 2, { kind: 'yearPart', part, yearOffset: 0 });
 };
 

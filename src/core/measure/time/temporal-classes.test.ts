@@ -72,6 +72,7 @@ describe('seasons, quarters, halves and weeks', () => {
   it('leaves a quarter with no year alone: "el primer trimestre" is usually a pregnancy\'s', () => {
     expect(temporal('Ecografía del primer trimestre normal.')).toEqual([]);
     expect(temporal('Sangrado en el primer trimestre del embarazo.')).toEqual([]);
+    expect(temporal('Pérdida de peso en el último semestre.')).toEqual([]);
   });
 });
 
