@@ -7,7 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTextDatetime, type LocalDateTime } from '../../clock.ts';
 import { tokenise } from '../../text/tokenise.ts';
-import { findTemporal } from './temporal.ts';
+import { TEMPORAL_CONCEPTS } from '../../local-concepts.ts';
+import { newMention } from '../../mention.ts';
+import { findTemporal, withTemporal } from './temporal.ts';
 
 const MONDAY = parseTextDatetime('2024-06-10T12:00:00');
 
@@ -224,6 +226,24 @@ describe('anchored expressions: from the last date resolved before them', () => 
     expect(temporal('Tras el ingreso presentó fiebre.')).toEqual([]);
     expect(temporal('Ingresó en marzo. Al día siguiente presentó fiebre.')).toEqual(['marzo DATE 2024-03']);
     expect(temporal('Ingresó el 3 de marzo. 5 horas después, fiebre.')).toEqual(['3 de marzo DATE 2024-03-03']);
+  });
+
+  it('gives way to the concept of the event a time after it names', () => {
+    const text = 'Ingresó el 3 de marzo. Tras la cirugía, fiebre.';
+    const tokens = tokenise(text);
+    const temporal = findTemporal(tokens, MONDAY, text);
+    const surgeryAt = tokens.findIndex((t) => t.norm === 'cirugia');
+    const surgery = newMention(
+      'concept',
+      TEMPORAL_CONCEPTS.DATE,
+      surgeryAt,
+      surgeryAt + 1,
+      tokens[surgeryAt]?.start ?? 0,
+      tokens[surgeryAt]?.end ?? 0,
+    );
+    const merged = withTemporal([surgery], temporal).map((m) => (m === surgery ? 'cirugía' : m.characteristics.timex?.value));
+    expect(temporal.map((m) => m.characteristics.timex?.mod)).toEqual([undefined, 'AFTER']);
+    expect(merged).toEqual(['2024-03-03', 'cirugía']);
   });
 
   it('reads "a los 40 años" as an age and "a las 8 horas" as a clock time', () => {

@@ -67,9 +67,15 @@ export function findTemporal(tokens: readonly Token[], reference: LocalDateTime 
   return found;
 }
 
+/** A time after an event ("tras la cirugía"): the event's own concept is worth more than the time. */
+function namesEvent(t: Mention): boolean {
+  return t.characteristics.timex?.mod === 'AFTER';
+}
+
 /**
  * The mentions with the temporal ones merged in by position. A mention inside a temporal
- * expression gives way to it (a lexicon word such as "tarde" in "esta tarde"); a mention that
+ * expression gives way to it (a lexicon word such as "tarde" in "esta tarde"), except the event
+ * a time after it names ("cirugía" in "tras la cirugía": the time gives way); a mention that
  * reaches beyond one is the longer reading and wins (the quantity "2000 ml" over the year "2000").
  */
 export function withTemporal(mentions: readonly Mention[], temporal: readonly Mention[]): Mention[] {
@@ -87,7 +93,7 @@ export function withTemporal(mentions: readonly Mention[], temporal: readonly Me
     }
     for (let k = lo; k < ordered.length && (ordered[k] as Mention).firstToken < m.endToken; k++) {
       const t = ordered[k] as Mention;
-      if (m.firstToken >= t.firstToken && m.endToken <= t.endToken) return false;
+      if (m.firstToken >= t.firstToken && m.endToken <= t.endToken && !namesEvent(t)) return false;
       outread.add(t);
     }
     return true;
