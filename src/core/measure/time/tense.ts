@@ -23,6 +23,11 @@ const withUpper = (endings: readonly string[]): string[] => endings.flatMap((e) 
 const PAST_WRITTEN = withUpper(TENSE.pastEndings);
 const FUTURE_WRITTEN = withUpper(TENSE.futureEndings);
 
+/** Last letters (matching form) of every verb ending: a word ending otherwise is no tensed verb, and is passed by at once. */
+const ENDING_LAST_LETTERS: ReadonlySet<number> = new Set(
+  [...TENSE.pastEndings, ...TENSE.futureEndings].map((e) => normalise(e).charCodeAt(e.length - 1)),
+);
+
 /** Token `t` as written ends with one of `endings` (lower or upper case), read in place. */
 function writtenEndsWith(text: string, t: Token, endings: readonly string[]): boolean {
   return t.end - t.start >= TENSE.minVerbLength && endings.some((e) => text.endsWith(e, t.end));
@@ -34,6 +39,7 @@ function tenseOf(tokens: Tokens, k: number, text: string | undefined): Tense | u
   if (t.kind !== 'word') return undefined;
   if (TENSE.pastWords.has(t.norm)) return -1;
   if (TENSE.futureWords.matchAt(tokens, k) !== undefined) return 1;
+  if (!ENDING_LAST_LETTERS.has(t.norm.charCodeAt(t.norm.length - 1))) return undefined;
   if (text === undefined) return endsWithAny(t.norm, PLAIN_PAST_ENDINGS) ? -1 : undefined;
   if (writtenEndsWith(text, t, PAST_WRITTEN)) return -1;
   return writtenEndsWith(text, t, FUTURE_WRITTEN) ? 1 : undefined;
