@@ -48,6 +48,7 @@ describe('readable dates', () => {
     expect(readableTimex({ type: 'SET', value: 'XXXX-XX-XXTMO' })).toBe('cada mañana');
     expect(readableTimex({ type: 'SET', value: 'XXXX-WXX-1' })).toBe('cada lunes');
     expect(readableTimex({ type: 'SET', value: 'XXXX-WXX-7' })).toBe('cada domingo');
+    expect(readableTimex({ type: 'SET', value: 'XXXX-SU' })).toBe('cada verano');
   });
 
   it('falls back to the raw value for shapes it does not know', () => {

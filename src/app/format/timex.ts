@@ -54,10 +54,12 @@ function readablePeriod(value: string): string | undefined {
   return m ? `años ${Number(m[1]) * 10}` : undefined;
 }
 
-/** "XXXX-XX-XXTNI" → "cada noche", "XXXX-WXX-1" → "cada lunes", "P1D" → "cada día", "PT8H" → "cada 8 horas". */
+/** "XXXX-XX-XXTNI" → "cada noche", "XXXX-WXX-1" → "cada lunes", "XXXX-SU" → "cada verano", "P1D" → "cada día", "PT8H" → "cada 8 horas". */
 function readableSet(value: string): string | undefined {
   const part = /^XXXX-XX-XXT(MO|MI|AF|EV|NI)$/.exec(value);
   if (part) return `cada ${DAY_PARTS[part[1] as string]}`;
+  const season = /^XXXX-(SP|SU|FA|WI)$/.exec(value);
+  if (season) return `cada ${SEASONS[season[1] as string]}`;
   const weekday = /^XXXX-WXX-([1-7])$/.exec(value);
   if (weekday) return `cada ${WEEKDAYS[Number(weekday[1]) - 1]}`;
   const every = readableDuration(value);

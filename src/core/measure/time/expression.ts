@@ -53,6 +53,8 @@ export type TemporalExpression =
   | { kind: 'yearPart'; part: YearPart; year?: number; yearOffset?: number }
   /** The nearest season before (-1) or after (+1) the reference's, or this one (0): "el verano pasado", "este invierno". */
   | { kind: 'season'; season: Season; direction: -1 | 0 | 1 }
+  /** A season with no year ("ingresó en verano"): the nearest one, the current included, on the side the tense says; every such season (SET) without a tense. */
+  | { kind: 'bareSeason'; season: Season }
   /** A decade by its first three digits ("los años 90": 199). */
   | { kind: 'decade'; decade: number }
   /** The start, middle or end of a period ("a finales de 2023"): the period's value with a TIMEX3 mod. */

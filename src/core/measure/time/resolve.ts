@@ -102,16 +102,19 @@ function seasonIndex(d: CalendarDate): number {
   return index;
 }
 
-/** "el verano pasado" (-1), "este verano" (0), "el próximo invierno" (+1). */
-function season(name: Season, direction: -1 | 0 | 1, today: CalendarDate): Resolved | undefined {
+/**
+ * "el verano pasado" (-1), "este verano" (0), "el próximo invierno" (+1); with `orCurrent`, the
+ * season under way counts on either side ("ingresó en verano" said in summer is this summer).
+ */
+function season(name: Season, direction: -1 | 0 | 1, today: CalendarDate, orCurrent = false): Resolved | undefined {
   const current = seasonIndex(today);
   const k = SEASON_ORDER.indexOf(name);
   let index: number;
   if (direction === 0) index = current % 4 === k ? current : today.year * 4 + k;
   else {
     index = current - ((((current - k) % 4) + 4) % 4); // the latest such season at or before the current one
-    if (direction < 0 && index === current) index -= 4;
-    if (direction > 0) index += 4;
+    if (direction < 0 && index === current && !orCurrent) index -= 4;
+    if (direction > 0 && !(orCurrent && index === current)) index += 4;
   }
   return yearPartValue(Math.floor(index / 4), name);
 }
@@ -224,6 +227,11 @@ export function resolveTemporal(e: TemporalExpression, ref: LocalDateTime, conte
       return yearPartValue(e.year ?? ref.year + (e.yearOffset ?? 0), e.part);
     case 'season':
       return season(e.season, e.direction, today);
+    case 'bareSeason':
+      // With no tense, a season is a habit: every summer ("en verano empeora").
+      return context.tense === undefined
+        ? { timex: { type: 'SET', value: `XXXX-${e.season}` } }
+        : season(e.season, context.tense, today, true);
     case 'decade':
       return e.decade >= 0 && e.decade <= 999 ? date(String(e.decade).padStart(3, '0')) : undefined;
     case 'edge':

@@ -5,10 +5,22 @@
  */
 import type { Token } from '../../text/tokenise.ts';
 import type { TemporalMatch, YearPart } from './expression.ts';
-import { digitsAt, found, inNumericGroup, type Rule, type Tokens } from './reading.ts';
+import { cueBefore, digitsAt, found, inNumericGroup, type Rule, type Tokens } from './reading.ts';
 import { yearOfMonth } from './rules-calendar.ts';
 import { periodThenDirection, thisOne } from './rules-relative.ts';
-import { DECADE_CUES, DIRECTION, MONTHS, NUMBER_WORDS, OF, ORDINALS, PERIOD_EDGES, PERIODS, SEASONS, YEAR_PART_NOUNS } from './words.ts';
+import {
+  DECADE_CUES,
+  DIRECTION,
+  MONTHS,
+  NUMBER_WORDS,
+  OF,
+  ORDINALS,
+  PERIOD_EDGES,
+  PERIODS,
+  SEASON_BEFORE,
+  SEASONS,
+  YEAR_PART_NOUNS,
+} from './words.ts';
 
 /** "verano de 2019", "invierno del año pasado", "verano pasado", "invierno que viene". */
 export const season: Rule = (tokens, i) => {
@@ -17,7 +29,10 @@ export const season: Rule = (tokens, i) => {
   const year = yearOfMonth(tokens, i + 1);
   if (year !== undefined) return found(i, year.end, { kind: 'yearPart', part: name, ...year.fields });
   const direction = DIRECTION.matchAt(tokens, i + 1);
-  return direction && found(i, direction.end, { kind: 'season', season: name, direction: direction.value });
+  if (direction !== undefined) return found(i, direction.end, { kind: 'season', season: name, direction: direction.value });
+  // "(ingresó) en verano": past or future as the sentence's tense says.
+  const cue = cueBefore(tokens, i, SEASON_BEFORE);
+  return cue > 0 ? found(i, i + 1, { kind: 'bareSeason', season: name }, i - cue) : undefined;
 };
 
 /** "primer trimestre de 2025", "segundo semestre", "último trimestre del año pasado". */

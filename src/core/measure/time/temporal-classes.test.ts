@@ -71,6 +71,15 @@ describe('seasons, quarters, halves and weeks', () => {
     expect(temporal('esta primavera', at('2025-01-20T00:00:00'))).toEqual(['esta primavera DATE 2025-SP']);
   });
 
+  it('places a season with no year by the tense, or repeats it with none', () => {
+    expect(temporal('Ingresó en verano.')).toEqual(['verano DATE 2023-SU']);
+    expect(temporal('Ingresó en verano.', at('2024-07-15T00:00:00'))).toEqual(['verano DATE 2024-SU']);
+    expect(temporal('Viajará en verano.')).toEqual(['verano DATE 2024-SU']);
+    expect(temporal('Operada en invierno.')).toEqual(['invierno DATE 2023-WI']);
+    expect(temporal('En verano empeoran los síntomas.')).toEqual(['verano SET XXXX-SU']);
+    expect(temporal('Le gusta el verano.')).toEqual([]);
+  });
+
   it('leaves a quarter with no year alone: "el primer trimestre" is usually a pregnancy\'s', () => {
     expect(temporal('Ecografía del primer trimestre normal.')).toEqual([]);
     expect(temporal('Sangrado en el primer trimestre del embarazo.')).toEqual([]);

@@ -25,6 +25,8 @@ function needsTense(e: TemporalExpression): boolean {
       );
     case 'weekday':
       return e.direction === 0;
+    case 'bareSeason':
+      return true;
     case 'inFuture':
       return true;
     case 'dailyPart':
@@ -52,7 +54,13 @@ export function findTemporal(tokens: readonly Token[], reference: LocalDateTime 
     const day = match.expression.kind === 'clock' && lastDay?.end === match.contextStart ? lastDay.date : undefined;
     const e = match.expression;
     const tense = needsTense(e)
-      ? tenseAround(tokens, match.contextStart, match.end, text, e.kind === 'calendar' || e.kind === 'weekday' || e.kind === 'edge')
+      ? tenseAround(
+          tokens,
+          match.contextStart,
+          match.end,
+          text,
+          e.kind === 'calendar' || e.kind === 'weekday' || e.kind === 'bareSeason' || e.kind === 'edge',
+        )
       : undefined;
     const resolved = resolveTemporal(e, reference, { day, anchor, tense });
     lastDay = resolved?.day === undefined ? undefined : { end: match.end, date: resolved.day };
