@@ -5,7 +5,7 @@
  */
 import type { Token } from '../../text/tokenise.ts';
 import type { DayPart, TemporalMatch } from './expression.ts';
-import { amountAt, countAt, cueBefore, found, type Rule, type Tokens, unitAt, wholeAmount } from './reading.ts';
+import { amountAt, countAt, cueBefore, found, numberShortlyBefore, type Rule, type Tokens, unitAt, wholeAmount } from './reading.ts';
 import {
   AGE_AFTER,
   AGE_BEFORE,
@@ -64,17 +64,11 @@ export const vague: Rule = (tokens, i) => {
   return phrase && found(i, phrase.end, { kind: 'vague', direction: phrase.value });
 };
 
-/** A number within the few tokens before `i`: "5 kg en 3 meses" is a rate, not a future date. */
-function numberShortlyBefore(tokens: Tokens, i: number): boolean {
-  for (let k = i - 1; k >= 0 && k >= i - RATE_WINDOW; k--) if ((tokens[k] as Token).kind === 'number') return true;
-  return false;
-}
-
 /** "(control) en 3 meses", "en una semana": a future date at the unit's granularity (the cue stays out of the span). */
 export const inFuture: Rule = (tokens, i) => {
   const cue = IN_FUTURE.matchAt(tokens, i);
   const amount = cue && amountAt(tokens, cue.end);
-  if (cue === undefined || amount === undefined || numberShortlyBefore(tokens, i)) return undefined;
+  if (cue === undefined || amount === undefined || numberShortlyBefore(tokens, i, RATE_WINDOW, false)) return undefined;
   return found(cue.end, amount.end, { kind: 'inFuture', amount: amount.value, unit: amount.unit }, i);
 };
 

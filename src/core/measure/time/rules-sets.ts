@@ -3,7 +3,7 @@
  * "1 comprimido al día", "cada noche", "todas las mañanas", "los lunes", "con el desayuno".
  */
 import type { Token } from '../../text/tokenise.ts';
-import { found, type Rule, type Tokens, unitAt } from './reading.ts';
+import { found, numberShortlyBefore, type Rule, unitAt } from './reading.ts';
 import {
   COUNT_WINDOW,
   DAY_PARTS,
@@ -13,7 +13,6 @@ import {
   MEAL_CUES,
   MEALS,
   NOT_PER_BEFORE,
-  NUMBER_WORDS,
   PER_UNIT,
   WEEKDAYS,
 } from './words.ts';
@@ -28,20 +27,11 @@ export const frequencyWord: Rule = (tokens, i) => {
   return found(i, i + 1, { kind: 'set', amount: every[0], unit: every[1] });
 };
 
-/** A count (digits or number words) within the few tokens before `i`. */
-function countShortlyBefore(tokens: Tokens, i: number): boolean {
-  for (let k = i - 1; k >= 0 && k >= i - COUNT_WINDOW; k--) {
-    const t = tokens[k] as Token;
-    if (t.kind === 'number' || NUMBER_WORDS.matchAt(tokens, k) !== undefined) return true;
-  }
-  return false;
-}
-
 /** "(1 comprimido) al día", "(20 mg) a la semana", "(10 cigarrillos) por día": every unit. */
 export const perUnit: Rule = (tokens, i) => {
   const per = PER_UNIT.matchAt(tokens, i);
   const unit = per && unitAt(tokens, per.end);
-  if (per === undefined || unit === undefined || !countShortlyBefore(tokens, i)) return undefined;
+  if (per === undefined || unit === undefined || !numberShortlyBefore(tokens, i, COUNT_WINDOW, true)) return undefined;
   if (NOT_PER_BEFORE.has(tokens[per.end + 1]?.norm ?? '')) return undefined;
   return found(i, per.end + 1, { kind: 'set', amount: 1, unit });
 };
