@@ -276,6 +276,8 @@ describe('tense: past and future for a date with no year and a bare weekday', ()
     ['Se operará en diciembre.', 'diciembre DATE 2024-12'],
     ['Ingresó el día 25.', 'día 25 DATE 2023-12-25'],
     ['Ingreso el 5 de febrero.', '5 de febrero DATE 2024-02-05'],
+    ['Acudio el 5 de febrero.', '5 de febrero DATE 2023-02-05'],
+    ['Se citara el 5 de febrero.', '5 de febrero DATE 2024-02-05'],
     ['Operada en octubre.', 'octubre DATE 2023-10'],
     ['Intervenido el 5 de febrero.', '5 de febrero DATE 2023-02-05'],
     ['Ingreso programado el 5 de febrero.', '5 de febrero DATE 2024-02-05'],
