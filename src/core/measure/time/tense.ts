@@ -55,7 +55,8 @@ function participleTense(tokens: Tokens, k: number): Tense | undefined {
 }
 
 function endsSentence(tokens: Tokens, k: number): boolean {
-  return TENSE.sentenceEnds.has((tokens[k] as Token).norm);
+  const t = tokens[k] as Token;
+  return t.kind === 'punct' && TENSE.sentenceEnds.has(t.norm);
 }
 
 /** The first tense `read` finds before [first, end) in its sentence, nearest first, else after it, within the window. */
