@@ -23,9 +23,10 @@ const withUpper = (endings: readonly string[]): string[] => endings.flatMap((e) 
 const PAST_WRITTEN = withUpper(TENSE.pastEndings);
 const FUTURE_WRITTEN = withUpper(TENSE.futureEndings);
 
-/** Last letters (matching form) of every verb ending: a word ending otherwise is no tensed verb, and is passed by at once. */
-const ENDING_LAST_LETTERS: ReadonlySet<number> = new Set(
-  [...TENSE.pastEndings, ...TENSE.futureEndings].map((e) => normalise(e).charCodeAt(e.length - 1)),
+const lastLetter = (word: string): number => word.charCodeAt(word.length - 1);
+/** Last letters (matching form) of every verb ending and listed verb: a word ending otherwise carries no tense, and is passed by at once. */
+const VERB_LAST_LETTERS: ReadonlySet<number> = new Set(
+  [...TENSE.pastEndings, ...TENSE.futureEndings, ...TENSE.pastWords, ...TENSE.futureFirstWords].map((w) => lastLetter(normalise(w))),
 );
 
 /** Token `t` as written ends with one of `endings` (lower or upper case), read in place. */
@@ -36,10 +37,9 @@ function writtenEndsWith(text: string, t: Token, endings: readonly string[]): bo
 /** The tense token `k` carries as a verb, if any. */
 function tenseOf(tokens: Tokens, k: number, text: string | undefined): Tense | undefined {
   const t = tokens[k] as Token;
-  if (t.kind !== 'word') return undefined;
+  if (t.kind !== 'word' || !VERB_LAST_LETTERS.has(lastLetter(t.norm))) return undefined;
   if (TENSE.pastWords.has(t.norm)) return -1;
   if (TENSE.futureWords.matchAt(tokens, k) !== undefined) return 1;
-  if (!ENDING_LAST_LETTERS.has(t.norm.charCodeAt(t.norm.length - 1))) return undefined;
   if (text === undefined) return endsWithAny(t.norm, PLAIN_PAST_ENDINGS) ? -1 : undefined;
   if (writtenEndsWith(text, t, PAST_WRITTEN)) return -1;
   return writtenEndsWith(text, t, FUTURE_WRITTEN) ? 1 : undefined;

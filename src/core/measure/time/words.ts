@@ -109,6 +109,7 @@ export const TENSE = {
   pastWords: new Set(tenseData.pastWords.map(normalise)) as ReadonlySet<string>,
   pastEndings: tenseData.pastEndings,
   futureWords: PhraseSet.of(tenseData.futureWords),
+  futureFirstWords: firstWords(tenseData.futureWords),
   futureEndings: tenseData.futureEndings,
   minVerbLength: tenseData.minVerbLength,
   window: tenseData.window,
