@@ -2,8 +2,10 @@
  * Measures date and time recognition on the date cases: detection (a temporal annotation with the
  * expected span) and value accuracy (its TIMEX3 type and value too), per TIMEX3 type, plus false
  * positives on the cases that list every expression of their text (`"complete": true`), has_time
- * links, and the temporal stage's speed. chrono-node's Spanish parser is measured on the same
- * expressions as a baseline (dates and times only: it has no durations or sets).
+ * links, and the temporal stage's speed. A value is right when its TIMEX3 `mod` is right too
+ * ("a finales de 2023": 2023 END). Cases with a `class` (tests/dates-eval/second-edition.jsonl)
+ * are also scored per class. chrono-node's Spanish parser is measured on the same expressions as
+ * a baseline (dates and times only: it has no durations or sets).
  *
  *   npm run eval:dates               tests/dev-cases/dates.jsonl and tests/dates-eval/*.jsonl
  *   npm run eval:dates -- --misses   also list every expression missed or misread
@@ -29,9 +31,12 @@ const FIXED_NOW = new Date(2024, 5, 10, 12, 0, 0);
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = [join(ROOT, 'tests/dev-cases/dates.jsonl'), ...jsonlIn(join(ROOT, 'tests/dates-eval'))];
 
-interface EvalCase extends DevCase {
+interface EvalCase extends Omit<DevCase, 'expect'> {
+  expect?: (NonNullable<DevCase['expect']>[number] & { timex?: { type: string; value: string; mod?: string } })[];
   /** Every temporal expression of the text is listed: any other is a false positive. */
   complete?: boolean;
+  /** The kind of expression the case is about ("anchored", "tense"...), for the per-class table. */
+  class?: string;
   /** The text has no has_time link at all. */
   no_has_time?: boolean;
 }
@@ -43,6 +48,7 @@ interface Gold {
   begin: number;
   type: string;
   value: string;
+  mod?: string | undefined;
   reference: Date;
 }
 
@@ -51,6 +57,7 @@ interface Found {
   begin: number;
   type?: string;
   value: string;
+  mod?: string | undefined;
 }
 
 function jsonlIn(dir: string): string[] {
@@ -71,17 +78,17 @@ function readCases(file: string): EvalCase[] {
     .map((line) => JSON.parse(line) as EvalCase);
 }
 
-function referenceOf(c: DevCase): Date {
+function referenceOf(c: EvalCase): Date {
   if (c.config?.text_datetime === undefined) return FIXED_NOW;
   const r: LocalDateTime = parseTextDatetime(c.config.text_datetime);
   return new Date(r.year, r.month - 1, r.day, r.hour, r.minute, r.second);
 }
 
-function goldOf(c: DevCase): Gold[] {
+function goldOf(c: EvalCase): Gold[] {
   const reference = referenceOf(c);
   return (c.expect ?? []).flatMap((e) => {
     const base = { caseId: c.id, text: c.text, span: e.span, begin: nthBegin(c.text, e.span, e.occurrence ?? 1), reference };
-    if (e.timex !== undefined) return [{ ...base, type: e.timex.type, value: e.timex.value }];
+    if (e.timex !== undefined) return [{ ...base, type: e.timex.type, value: e.timex.value, mod: e.timex.mod }];
     if (e.timex_relative !== undefined) {
       const r = e.timex_relative;
       return [{ ...base, type: r.type, value: relativeTimexValue(reference, r.offset, r.granularity) }];
@@ -93,7 +100,7 @@ function goldOf(c: DevCase): Gold[] {
 function glosaFound(result: AnnotationResult): Found[] {
   return result.annotations.flatMap((a) => {
     const timex = a.characteristics.timex;
-    return timex === undefined ? [] : [{ span: a.match.text, begin: a.match.begin, type: timex.type, value: timex.value }];
+    return timex === undefined ? [] : [{ span: a.match.text, begin: a.match.begin, type: timex.type, value: timex.value, mod: timex.mod }];
   });
 }
 
@@ -116,7 +123,7 @@ function chronoValue(date: Date, gold: string): string {
   return format(date, 'yyyy-MM-dd');
 }
 
-function chronoFound(c: DevCase, golds: readonly Gold[]): Found[] {
+function chronoFound(c: EvalCase, golds: readonly Gold[]): Found[] {
   return chrono.es.parse(c.text, referenceOf(c)).map((r) => {
     let text = r.text;
     let index = r.index;
@@ -126,7 +133,8 @@ function chronoFound(c: DevCase, golds: readonly Gold[]): Found[] {
     }
     const begin = codePoints(c.text.slice(0, index));
     const gold = golds.find((g) => g.begin === begin && g.span === text);
-    return { span: text, begin, value: gold === undefined ? '' : chronoValue(r.start.date(), gold.value) };
+    // chrono has no mod: its value can match only an expression without one.
+    return { span: text, begin, value: gold === undefined ? '' : chronoValue(r.start.date(), gold.value), mod: gold?.mod };
   });
 }
 
@@ -146,17 +154,30 @@ class Tally {
   outputsOnComplete = 0;
   readonly misses: string[] = [];
 
-  add(gold: Gold, found: readonly Found[], checkType: boolean): void {
-    const score = this.byType.get(gold.type) ?? newScore();
-    this.byType.set(gold.type, score);
-    score.gold++;
+  readonly byClass = new Map<string, Score>();
+
+  add(gold: Gold, found: readonly Found[], checkType: boolean, cls?: string): void {
+    const scores = [this.byType.get(gold.type) ?? newScore()];
+    this.byType.set(gold.type, scores[0] as Score);
+    if (cls !== undefined) {
+      scores.push(this.byClass.get(cls) ?? newScore());
+      this.byClass.set(cls, scores[1] as Score);
+    }
     const hit = found.find((f) => f.begin === gold.begin && f.span === gold.span);
-    if (hit !== undefined) score.detected++;
-    if (hit !== undefined && (!checkType || hit.type === gold.type)) score.typed++;
-    if (hit !== undefined && (!checkType || hit.type === gold.type) && hit.value === gold.value) score.valued++;
-    else {
-      const got = hit === undefined ? `not found (${found.map((f) => f.span).join(', ') || 'nothing'})` : `${hit.type ?? ''} ${hit.value}`;
-      this.misses.push(`${gold.caseId} "${gold.span}" ${gold.type} ${gold.value}: ${got}`);
+    const typed = hit !== undefined && (!checkType || hit.type === gold.type);
+    const valued = typed && hit.value === gold.value && hit.mod === gold.mod;
+    for (const score of scores) {
+      score.gold++;
+      if (hit !== undefined) score.detected++;
+      if (typed) score.typed++;
+      if (valued) score.valued++;
+    }
+    if (!valued) {
+      const got =
+        hit === undefined
+          ? `not found (${found.map((f) => f.span).join(', ') || 'nothing'})`
+          : `${hit.type ?? ''} ${hit.value} ${hit.mod ?? ''}`;
+      this.misses.push(`${gold.caseId} "${gold.span}" ${gold.type} ${gold.value} ${gold.mod ?? ''}: ${got}`);
     }
   }
 
@@ -168,6 +189,18 @@ class Tally {
 }
 
 const pct = (n: number, d: number): string => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
+
+/** Detection and value per class of the second-edition cases, Glosa beside the baseline. */
+function printClasses(glosa: Tally, baseline: Tally): void {
+  if (glosa.byClass.size === 0) return;
+  console.log('\nper class (second-edition cases): gold, Glosa detected / value ok, chrono-node detected / value ok');
+  for (const [cls, s] of glosa.byClass) {
+    const b = baseline.byClass.get(cls) ?? newScore();
+    console.log(
+      `  ${cls.padEnd(10)} ${String(s.gold).padStart(4)}  ${pct(s.detected, s.gold)} ${pct(s.valued, s.gold)}   ${pct(b.detected, b.gold)} ${pct(b.valued, b.gold)}`,
+    );
+  }
+}
 
 function printTable(title: string, tally: Tally, withType: boolean): void {
   console.log(`\n${title}`);
@@ -199,7 +232,9 @@ function speed(annotator: ReturnType<typeof createAnnotator>): void {
   const reference = parseTextDatetime(config.text_datetime);
   const tokenised = notes.map((n) => tokenise(n));
   let expressions = 0;
-  const stageMs = median(timeRuns(7, () => void (expressions = tokenised.reduce((sum, t) => sum + findTemporal(t, reference).length, 0))));
+  const stageMs = median(
+    timeRuns(7, () => void (expressions = tokenised.reduce((sum, t, k) => sum + findTemporal(t, reference, notes[k]).length, 0))),
+  );
   const annotateMs = median(timeRuns(7, () => notes.forEach((n) => annotator.annotate(n, config))));
   console.log(`
 speed on the bench corpus (${megabytes.toFixed(1)} MB, ${expressions} temporal expressions; median of 7 runs):`);
@@ -227,8 +262,8 @@ function main(): void {
       const found = glosaFound(result);
       const fromChrono = chronoFound(c, golds);
       for (const g of golds) {
-        glosa.add(g, found, true);
-        baseline.add(g, fromChrono, false);
+        glosa.add(g, found, true, c.class);
+        baseline.add(g, fromChrono, false, c.class);
       }
       if (c.complete === true) {
         const isGold = (f: Found): boolean => golds.some((g) => g.begin === f.begin && g.span === f.span);
@@ -251,6 +286,7 @@ function main(): void {
   printTable('Glosa', glosa, true);
   console.log(`  has_time links: ${relationsFound}/${relationsWanted} found; ${spuriousLinks} where the case wants none`);
   printTable('chrono-node es (baseline; value compared at the expected granularity)', baseline, false);
+  printClasses(glosa, baseline);
   if (showMisses) {
     console.log('\nGlosa misses:');
     for (const m of glosa.misses) console.log(`  ${m}`);

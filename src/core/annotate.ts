@@ -132,7 +132,7 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
         const measured = parseQuantities ? withQuantities(concepts, findQuantities(doc.text, tokens)) : concepts;
         const dated = withTemporal(
           measured,
-          findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock)),
+          findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock), doc.text),
         );
         return { mentions: options.freezeMentions ? freezeMentions(dated) : dated };
       },

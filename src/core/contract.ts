@@ -90,7 +90,15 @@ const FamilyRefSchema = z.object({ match: SpanSchema, ...ExplainFields });
 export const QuantitySchema = z.object({ value: z.number(), unit: z.string() });
 export type Quantity = z.infer<typeof QuantitySchema>;
 
-export const TimexSchema = z.object({ type: z.enum(TIMEX_TYPES), value: z.string().min(1) });
+/** TIMEX3 `mod` values Glosa writes: the start, middle or end of a period ("a finales de 2023"), or after a date ("tras el ingreso"). */
+export const TIMEX_MODS = ['START', 'MID', 'END', 'AFTER'] as const;
+export type TimexMod = (typeof TIMEX_MODS)[number];
+
+export const TimexSchema = z.object({
+  type: z.enum(TIMEX_TYPES),
+  value: z.string().min(1),
+  mod: z.enum(TIMEX_MODS).optional().describe('TIMEX3 mod: the part of the period the value names, or AFTER it'),
+});
 export type Timex = z.infer<typeof TimexSchema>;
 
 /** Known characteristics are checked; unknown ones from other services pass through. */

@@ -18,8 +18,42 @@ describe('readable dates', () => {
     expect(readableDuration('PT30M')).toBe('30 minutos');
   });
 
+  it('writes seasons, quarters, halves, decades and vague references', () => {
+    expect(readableTimex({ type: 'DATE', value: '2023-SU' })).toBe('verano de 2023');
+    expect(readableTimex({ type: 'DATE', value: '2022-SP' })).toBe('primavera de 2022');
+    expect(readableTimex({ type: 'DATE', value: '2023-FA' })).toBe('otoño de 2023');
+    expect(readableTimex({ type: 'DATE', value: '2023-WI' })).toBe('invierno 2023–2024');
+    expect(readableTimex({ type: 'DATE', value: '2025-Q1' })).toBe('1.er trimestre de 2025');
+    expect(readableTimex({ type: 'DATE', value: '2023-Q4' })).toBe('4.º trimestre de 2023');
+    expect(readableTimex({ type: 'DATE', value: '2024-H2' })).toBe('2.º semestre de 2024');
+    expect(readableTimex({ type: 'DATE', value: '199' })).toBe('años 1990');
+    expect(readableTimex({ type: 'DATE', value: 'PRESENT_REF' })).toBe('en el presente');
+    expect(readableTimex({ type: 'DATE', value: 'PAST_REF' })).toBe('en el pasado');
+    expect(readableTimex({ type: 'DATE', value: 'FUTURE_REF' })).toBe('en el futuro');
+  });
+
+  it('writes the part of a period a mod names', () => {
+    expect(readableTimex({ type: 'DATE', value: '2023', mod: 'START' })).toBe('principios de 2023');
+    expect(readableTimex({ type: 'DATE', value: '2024-05', mod: 'MID' })).toBe('mediados de mayo 2024');
+    expect(readableTimex({ type: 'DATE', value: '2023-SU', mod: 'END' })).toBe('finales de verano de 2023');
+    expect(readableTimex({ type: 'DATE', value: '2024-03-03', mod: 'AFTER' })).toBe('después de 3 mar 2024');
+  });
+
+  it('writes repetitions: every unit, every part of the day, every weekday', () => {
+    expect(readableTimex({ type: 'SET', value: 'P1D' })).toBe('cada día');
+    expect(readableTimex({ type: 'SET', value: 'P1Y' })).toBe('cada año');
+    expect(readableTimex({ type: 'SET', value: 'P15D' })).toBe('cada 15 días');
+    expect(readableTimex({ type: 'SET', value: 'PT24H' })).toBe('cada 24 horas');
+    expect(readableTimex({ type: 'SET', value: 'XXXX-XX-XXTNI' })).toBe('cada noche');
+    expect(readableTimex({ type: 'SET', value: 'XXXX-XX-XXTMO' })).toBe('cada mañana');
+    expect(readableTimex({ type: 'SET', value: 'XXXX-WXX-1' })).toBe('cada lunes');
+    expect(readableTimex({ type: 'SET', value: 'XXXX-WXX-7' })).toBe('cada domingo');
+    expect(readableTimex({ type: 'SET', value: 'XXXX-SU' })).toBe('cada verano');
+  });
+
   it('falls back to the raw value for shapes it does not know', () => {
-    expect(readableTimex({ type: 'DATE', value: 'PRESENT_REF' })).toBe('PRESENT_REF');
+    expect(readableTimex({ type: 'DATE', value: 'XXXX-SU' })).toBe('XXXX-SU');
     expect(readableTimex({ type: 'DURATION', value: 'PXD' })).toBe('PXD');
+    expect(readableTimex({ type: 'SET', value: 'XXXX-WXX-9' })).toBe('XXXX-WXX-9');
   });
 });

@@ -1,4 +1,8 @@
-/** Readable Spanish forms of TIMEX3 values ("2024-06-07" → "7 jun 2024", "P3D" → "3 días"). */
+/**
+ * Readable Spanish forms of TIMEX3 values ("2024-06-07" → "7 jun 2024", "P3D" → "3 días",
+ * "2023-SU" → "verano de 2023", "2025-Q1" → "1.er trimestre de 2025", "XXXX-WXX-1" → "cada lunes"),
+ * with a `mod` as the part of the period ("finales de 2023").
+ */
 import { addDays, format, setISOWeek, startOfISOWeek } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 import type { Timex } from '../../core/contract.ts';
@@ -30,6 +34,38 @@ export function readableDuration(value: string): string | undefined {
   return parts.join(' ');
 }
 
+const SEASONS: Record<string, string> = { SP: 'primavera', SU: 'verano', FA: 'otoño', WI: 'invierno' };
+const ORDINALS = ['1.er', '2.º', '3.er', '4.º'];
+const REFERENCES: Record<string, string> = { PAST_REF: 'en el pasado', PRESENT_REF: 'en el presente', FUTURE_REF: 'en el futuro' };
+const DAY_PARTS: Record<string, string> = { MO: 'mañana', MI: 'mediodía', AF: 'tarde', EV: 'tarde', NI: 'noche' };
+const WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
+const MODS: Record<string, string> = { START: 'principios de', MID: 'mediados de', END: 'finales de', AFTER: 'después de' };
+
+/** Seasons, quarters, halves ("2023-SU", "2025-Q1", "2024-H2"), decades ("199") and PAST_REF & co. */
+function readablePeriod(value: string): string | undefined {
+  const reference = REFERENCES[value];
+  if (reference !== undefined) return reference;
+  let m = /^(\d{4})-(SP|SU|FA|WI)$/.exec(value);
+  // A TIMEX3 winter is the one that starts in December of its year.
+  if (m) return m[2] === 'WI' ? `invierno ${m[1]}–${Number(m[1]) + 1}` : `${SEASONS[m[2] as string]} de ${m[1]}`;
+  m = /^(\d{4})-([QH])([1-4])$/.exec(value);
+  if (m) return `${ORDINALS[Number(m[3]) - 1]} ${m[2] === 'Q' ? 'trimestre' : 'semestre'} de ${m[1]}`;
+  m = /^(\d{3})$/.exec(value);
+  return m ? `años ${Number(m[1]) * 10}` : undefined;
+}
+
+/** "XXXX-XX-XXTNI" → "cada noche", "XXXX-WXX-1" → "cada lunes", "XXXX-SU" → "cada verano", "P1D" → "cada día", "PT8H" → "cada 8 horas". */
+function readableSet(value: string): string | undefined {
+  const part = /^XXXX-XX-XXT(MO|MI|AF|EV|NI)$/.exec(value);
+  if (part) return `cada ${DAY_PARTS[part[1] as string]}`;
+  const season = /^XXXX-(SP|SU|FA|WI)$/.exec(value);
+  if (season) return `cada ${SEASONS[season[1] as string]}`;
+  const weekday = /^XXXX-WXX-([1-7])$/.exec(value);
+  if (weekday) return `cada ${WEEKDAYS[Number(weekday[1]) - 1]}`;
+  const every = readableDuration(value);
+  return every === undefined ? undefined : `cada ${every.replace(/^1 (?=\D)/, '')}`;
+}
+
 function readableDate(value: string): string | undefined {
   let m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value);
   if (m) {
@@ -49,7 +85,7 @@ function readableDate(value: string): string | undefined {
   m = /^(\d{4})-(\d{2})$/.exec(value);
   if (m) return format(new Date(Number(m[1]), Number(m[2]) - 1, 1), 'MMMM yyyy', { locale: es });
   if (/^\d{4}$/.test(value)) return value;
-  return undefined;
+  return readablePeriod(value);
 }
 
 /** The resolved value for display; the raw TIMEX3 value when its shape is not recognised. */
@@ -57,11 +93,12 @@ export function readableTimex(timex: Timex): string {
   switch (timex.type) {
     case 'DURATION':
       return readableDuration(timex.value) ?? timex.value;
-    case 'SET': {
-      const every = readableDuration(timex.value);
-      return every ? `cada ${every}` : timex.value;
+    case 'SET':
+      return readableSet(timex.value) ?? timex.value;
+    default: {
+      const date = readableDate(timex.value) ?? timex.value;
+      const mod = timex.mod === undefined ? undefined : MODS[timex.mod];
+      return mod === undefined ? date : `${mod} ${date}`;
     }
-    default:
-      return readableDate(timex.value) ?? timex.value;
   }
 }

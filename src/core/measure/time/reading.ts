@@ -80,6 +80,14 @@ export function countAt(tokens: Tokens, i: number, afterCue = false): Count | un
   return words === undefined ? undefined : { value: words.value, end: words.end, integer: Number.isInteger(words.value) };
 }
 
+/** A number within `window` tokens before `i`, digits or (with `words`) number words: "5 kg en 3 meses", "dos cafés al día". */
+export function numberShortlyBefore(tokens: Tokens, i: number, window: number, words: boolean): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - window; k--) {
+    if ((tokens[k] as Token).kind === 'number' || (words && NUMBER_WORDS.matchAt(tokens, k) !== undefined)) return true;
+  }
+  return false;
+}
+
 export function unitAt(tokens: Tokens, i: number): TimeUnit | undefined {
   const t = tokens[i];
   return t?.kind === 'word' ? UNITS.get(t.norm) : undefined;

@@ -9,48 +9,86 @@ import type { TemporalMatch } from './expression.ts';
 import type { Rule, Tokens } from './reading.ts';
 import {
   AGO_WORDS,
+  AT_CUE_WORDS,
   CLOCK_BEFORE,
   DATE_SEPARATORS,
   DAY_MONTH_BEFORE,
   DAY_WORD,
+  DECADE_CUE_WORDS,
   DIRECTION_WORDS,
+  EVENT_CUE_WORDS,
+  EVERY_CUE_WORDS,
   EVERY_WORDS,
   firstWords,
+  FREQUENCY_WORDS,
+  IN_FUTURE_WORDS,
+  MEAL_CUE_WORDS,
   MONTHS,
   NIGHT_WORDS,
   NUMBER_FIRST_WORDS,
   OF,
+  ORDINAL_WORDS,
   PART_OF_DAY_CUE_WORDS,
+  PER_UNIT_WORDS,
   PERIOD_EDGE_WORDS,
   PERIOD_WORDS,
   RELATIVE_DAY_WORDS,
+  SAME_DAY_WORDS,
+  SEASON_WORDS,
   THIS_WORDS,
   TIMES_WORDS,
   UNITS,
+  VAGUE_WORDS,
   WEEKDAYS,
   WITHIN_WORDS,
   YEAR_BEFORE,
 } from './words.ts';
-import { bareYear, clock, cuedClock, dayOfMonth, monthName, numericDate, periodEdge, writtenDate } from './rules-calendar.ts';
+import { afterEvent, atCount, countThenAfter, sameDay, unitThenFollowing } from './rules-anchored.ts';
+import {
+  bareYear,
+  clock,
+  cuedClock,
+  dayOfMonth,
+  dayRangeStart,
+  monthName,
+  monthRangeStart,
+  numericDate,
+  writtenDate,
+} from './rules-calendar.ts';
+import { decade, periodEdge, season, yearPart } from './rules-period.ts';
 import {
   ago,
   directionThenNoun,
   duration,
   every,
+  inFuture,
   night,
   partOfDay,
   periodThenDirection,
   relativeDay,
   thisOne,
   timesPer,
+  vague,
   weekdayAfterSince,
+  weekdayAfterThe,
   weekendAfterSince,
   weekdayThenDirection,
   within,
 } from './rules-relative.ts';
+import { everyPartOrWeekday, frequencyWord, listedWeekday, meal, perUnit } from './rules-sets.ts';
 
 /** Rules for a number token, most specific first. */
-const NUMBER_RULES: readonly Rule[] = [numericDate, clock, cuedClock, writtenDate, bareYear, timesPer, duration];
+const NUMBER_RULES: readonly Rule[] = [
+  numericDate,
+  clock,
+  cuedClock,
+  dayRangeStart,
+  writtenDate,
+  bareYear,
+  timesPer,
+  countThenAfter,
+  duration,
+];
 
 /** What may follow a number that starts an expression: a unit, "de", a month, "veces", a separator. */
 const AFTER_NUMBER: ReadonlySet<string> = new Set([
@@ -90,20 +128,34 @@ function on(words: Iterable<string>, ...rules: Rule[]): void {
     WORD_RULES.set(word, list);
   }
 }
+// Registration order is rule order for a word: "hoy en día" is vague before "hoy" is a day.
+on(firstWords(VAGUE_WORDS), vague);
 on(firstWords(RELATIVE_DAY_WORDS), relativeDay);
 on(firstWords(NIGHT_WORDS), night);
 on(firstWords(AGO_WORDS), ago);
 on(firstWords(WITHIN_WORDS), within);
 on(firstWords(EVERY_WORDS), every);
+on(firstWords(EVERY_CUE_WORDS), everyPartOrWeekday);
 on(firstWords(THIS_WORDS), thisOne);
 on(firstWords(PART_OF_DAY_CUE_WORDS), partOfDay);
 on(firstWords(PERIOD_EDGE_WORDS), periodEdge);
 on(firstWords(DIRECTION_WORDS), directionThenNoun);
-on(MONTHS.keys(), monthName);
-on(WEEKDAYS.keys(), weekdayThenDirection, weekdayAfterSince);
+on(MONTHS.keys(), monthRangeStart, monthName);
+on(WEEKDAYS.keys(), weekdayThenDirection, weekdayAfterSince, listedWeekday, weekdayAfterThe);
+on(UNITS.keys(), unitThenFollowing);
 on(PERIOD_WORDS, periodThenDirection, weekendAfterSince);
 on([DAY_WORD], dayOfMonth);
-on(NUMBER_FIRST_WORDS, cuedClock, timesPer, duration);
+on(NUMBER_FIRST_WORDS, cuedClock, timesPer, countThenAfter, duration);
+on(firstWords(IN_FUTURE_WORDS), inFuture);
+on(firstWords(SEASON_WORDS), season);
+on(firstWords(ORDINAL_WORDS), yearPart);
+on(firstWords(DECADE_CUE_WORDS), decade);
+on(firstWords(FREQUENCY_WORDS), frequencyWord);
+on(firstWords(PER_UNIT_WORDS), perUnit);
+on(firstWords(MEAL_CUE_WORDS), meal);
+on(firstWords(SAME_DAY_WORDS), sameDay);
+on(firstWords(AT_CUE_WORDS), atCount);
+on(firstWords(EVENT_CUE_WORDS), afterEvent);
 
 function crossesLineBreak(tokens: Tokens, m: TemporalMatch): boolean {
   for (let k = m.first + 1; k < m.end; k++) if ((tokens[k] as Token).afterLineBreak) return true;

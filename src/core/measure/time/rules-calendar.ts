@@ -15,7 +15,7 @@ import {
   MONTH_BEFORE,
   MONTHS,
   OF,
-  PERIOD_EDGES,
+  RANGE_LINKS,
   RELATIVE_YEARS,
   YEAR_BEFORE,
 } from './words.ts';
@@ -57,10 +57,13 @@ export const numericDate: Rule = (tokens, i) => {
     const year = a.length <= 2 && b.length <= 2 ? fullYear(c as string) : undefined;
     return year && found(i, groupEnd, { kind: 'calendar', day: +a, month: +b, ...year });
   }
-  if (a.length <= 2 && b.length === 4) return found(i, groupEnd, { kind: 'calendar', year: +b, month: +a });
+  // Month and year ("06/2019"); a dilution ("1/1000") is no date.
+  if (a.length <= 2 && b.length === 4) return plausibleYear(+b) ? found(i, groupEnd, { kind: 'calendar', year: +b, month: +a }) : undefined;
   // Day and month alone only where a date is expected ("el 3/6"): "1/2" is otherwise a fraction.
   const cue = cueBefore(tokens, i, DAY_MONTH_BEFORE);
-  if (cue > 0 && a.length <= 2 && b.length <= 2 && unitAt(tokens, groupEnd) === undefined) {
+  // "el 1-2 de mayo" is two days of May, not 1 February.
+  const monthFollows = OF.has(tokens[groupEnd]?.norm ?? '') && MONTHS.has(tokens[groupEnd + 1]?.norm ?? '');
+  if (cue > 0 && a.length <= 2 && b.length <= 2 && !monthFollows && unitAt(tokens, groupEnd) === undefined) {
     return found(i, groupEnd, { kind: 'calendar', day: +a, month: +b }, i - cue);
   }
   return undefined;
@@ -131,8 +134,8 @@ function yearAfter(tokens: Tokens, i: number): { year: number; end: number } | u
 
 type YearFields = Pick<CalendarExpression, 'year' | 'yearOffset'>;
 
-/** The year after a month from token `i`: "de 2024", or one relative to the reference ("del año pasado"). */
-function yearOfMonth(tokens: Tokens, i: number): { fields: YearFields; end: number } | undefined {
+/** The year after a month (or season, quarter) from token `i`: "de 2024", or one relative to the reference ("del año pasado"). */
+export function yearOfMonth(tokens: Tokens, i: number): { fields: YearFields; end: number } | undefined {
   const year = yearAfter(tokens, i);
   if (year !== undefined) return { fields: { year: year.year }, end: year.end };
   const relative = RELATIVE_YEARS.matchAt(tokens, i);
@@ -175,34 +178,59 @@ export const dayOfMonth: Rule = (tokens, i) => {
   return found(i, rest.end, { kind: 'calendar', day, ...rest.fields }, i - cue);
 };
 
+/** A month right after a range link after another month: "mayo" in "entre marzo y mayo". */
+function endsMonthRange(tokens: Tokens, i: number): boolean {
+  const link = tokens[i - 1];
+  return link !== undefined && RANGE_LINKS.matchAt(tokens, i - 1)?.end === i && MONTHS.has(tokens[i - 2]?.norm ?? '');
+}
+
 export const monthName: Rule = (tokens, i) => {
   const month = MONTHS.get((tokens[i] as Token).norm);
   if (month === undefined) return undefined;
   const year = yearOfMonth(tokens, i + 1);
   if (year !== undefined) return found(i, year.end, { kind: 'calendar', month, ...year.fields });
   const cue = cueBefore(tokens, i, MONTH_BEFORE);
-  return cue > 0 ? found(i, i + 1, { kind: 'calendar', month }, i - cue) : undefined;
+  if (cue > 0) return found(i, i + 1, { kind: 'calendar', month }, i - cue);
+  return endsMonthRange(tokens, i) ? found(i, i + 1, { kind: 'calendar', month }) : undefined;
 };
 
-/** "principios de mayo", "finales de 2019": the edge of a month or year, valued as the whole. */
-export const periodEdge: Rule = (tokens, i) => {
-  const edge = PERIOD_EDGES.matchAt(tokens, i);
-  if (edge === undefined) return undefined;
-  const month = MONTHS.get(tokens[edge.end]?.norm ?? '');
-  if (month !== undefined) {
-    const year = yearOfMonth(tokens, edge.end + 1);
-    return found(i, year?.end ?? edge.end + 1, { kind: 'calendar', month, ...year?.fields });
-  }
-  const year = digitsAt(tokens, edge.end);
-  if (year?.length !== 4 || inNumericGroup(tokens, edge.end)) return undefined;
-  return found(i, edge.end + 1, { kind: 'calendar', year: Number(year) });
+// --- ranges: "del 3 al 10 de febrero", "entre marzo y mayo de 2023" ----------------------------
+// Each end is its own DATE; the first takes the month and year written after the second.
+
+export const dayRangeStart: Rule = (tokens, i) => {
+  const cue = cueBefore(tokens, i, DAY_MONTH_BEFORE);
+  const day = cue === 0 ? undefined : dayNumber(tokens, i);
+  const link = day === undefined ? undefined : RANGE_LINKS.matchAt(tokens, i + 1);
+  const second = link && dayNumber(tokens, link.end);
+  if (day === undefined || link === undefined || second === undefined || second <= day) return undefined;
+  const rest = monthAfterDay(tokens, link.end + 1);
+  return rest && found(i, i + 1, { kind: 'calendar', day, ...rest.fields }, i - cue);
 };
+
+export const monthRangeStart: Rule = (tokens, i) => {
+  const month = MONTHS.get((tokens[i] as Token).norm);
+  const link = month === undefined ? undefined : RANGE_LINKS.matchAt(tokens, i + 1);
+  const second = link && MONTHS.get(tokens[link.end]?.norm ?? '');
+  if (month === undefined || link === undefined || second === undefined) return undefined;
+  const cue = cueBefore(tokens, i, MONTH_BEFORE);
+  const year = yearOfMonth(tokens, link.end + 1);
+  if (year === undefined) return cue > 0 ? found(i, i + 1, { kind: 'calendar', month }, i - cue) : undefined;
+  // "entre noviembre y febrero de 2024": the range crosses into the year written.
+  const back = month > second ? 1 : 0;
+  const fields = year.fields.year === undefined ? { yearOffset: (year.fields.yearOffset ?? 0) - back } : { year: year.fields.year - back };
+  return found(i, i + 1, { kind: 'calendar', month, ...fields }, i - cue);
+};
+
+/** Years a bare four-digit number may stand for in a clinical text; others are counts ("en 3000 ml", "1/1000"). */
+function plausibleYear(year: number): boolean {
+  return year >= 1900 && year <= 2100;
+}
 
 export const bareYear: Rule = (tokens, i) => {
   const digits = digitsAt(tokens, i);
   if (digits?.length !== 4 || inNumericGroup(tokens, i)) return undefined;
   const year = Number(digits);
   const cue = cueBefore(tokens, i, YEAR_BEFORE);
-  if (cue === 0 || year < 1900 || year > 2100 || unitAt(tokens, i + 1) !== undefined) return undefined;
+  if (cue === 0 || !plausibleYear(year) || unitAt(tokens, i + 1) !== undefined) return undefined;
   return found(i, i + 1, { kind: 'calendar', year }, i - cue);
 };

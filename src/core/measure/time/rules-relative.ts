@@ -5,13 +5,17 @@
  */
 import type { Token } from '../../text/tokenise.ts';
 import type { DayPart, TemporalMatch } from './expression.ts';
-import { amountAt, countAt, cueBefore, found, type Rule, type Tokens, unitAt, wholeAmount } from './reading.ts';
+import { amountAt, countAt, cueBefore, found, numberShortlyBefore, type Rule, type Tokens, unitAt, wholeAmount } from './reading.ts';
 import {
+  AGE_AFTER,
+  AGE_BEFORE,
+  AGE_HOLDERS,
   AGO,
   APPROXIMATORS,
   DAY_PARTS,
   DIRECTION,
   EVERY,
+  IN_FUTURE,
   NIGHTS,
   NOT_TOMORROW_AFTER,
   PART_LINKS,
@@ -19,10 +23,14 @@ import {
   PER,
   PERIODS,
   PLURAL_UNITS,
+  RATE_WINDOW,
   RELATIVE_DAYS,
+  SEASONS,
   SINCE_CUES,
   THIS,
   TIMES,
+  VAGUE,
+  WEEKDAY_CUES,
   WEEKDAYS,
   WITHIN,
 } from './words.ts';
@@ -50,6 +58,20 @@ export const within: Rule = (tokens, i) => {
   return cue && shifted(tokens, i, cue.end, 1);
 };
 
+/** "actualmente", "en la actualidad" (PRESENT_REF), "previamente" (PAST_REF), "próximamente" (FUTURE_REF). */
+export const vague: Rule = (tokens, i) => {
+  const phrase = VAGUE.matchAt(tokens, i);
+  return phrase && found(i, phrase.end, { kind: 'vague', direction: phrase.value });
+};
+
+/** "(control) en 3 meses", "en una semana": a future date at the unit's granularity (the cue stays out of the span). */
+export const inFuture: Rule = (tokens, i) => {
+  const cue = IN_FUTURE.matchAt(tokens, i);
+  const amount = cue && amountAt(tokens, cue.end);
+  if (cue === undefined || amount === undefined || numberShortlyBefore(tokens, i, RATE_WINDOW, false)) return undefined;
+  return found(cue.end, amount.end, { kind: 'inFuture', amount: amount.value, unit: amount.unit }, i);
+};
+
 // --- sets: "cada 8 horas", "c/8h", "cada día", "3 veces al día" ------------------------------
 
 export const every: Rule = (tokens, i) => {
@@ -62,8 +84,15 @@ export const every: Rule = (tokens, i) => {
   return found(i, unitIndex + 1, { kind: 'set', amount: count?.value ?? 1, unit });
 };
 
+/** "2-3" before "veces": a range of counts, read as one. */
+function countRangeEnd(tokens: Tokens, i: number): number | undefined {
+  const ok = (tokens[i] as Token).kind === 'number' && tokens[i + 1]?.norm === '-' && tokens[i + 2]?.kind === 'number';
+  return ok && TIMES.matchAt(tokens, i + 3) !== undefined ? i + 3 : undefined;
+}
+
 export const timesPer: Rule = (tokens, i) => {
-  const count = countAt(tokens, i);
+  const rangeEnd = countRangeEnd(tokens, i);
+  const count = rangeEnd === undefined ? countAt(tokens, i) : { end: rangeEnd };
   const times = count && TIMES.matchAt(tokens, count.end);
   const per = times && PER.matchAt(tokens, times.end);
   const unit = per && unitAt(tokens, per.end);
@@ -72,10 +101,20 @@ export const timesPer: Rule = (tokens, i) => {
 
 // --- durations: "3 días", "una semana", "48 horas" ----------------------------------------------
 
+/** A count at `i` ending at `end` that is someone's age: "varón de 72 años", "edad: 45 años", "3 días de vida". */
+function isAge(tokens: Tokens, i: number, end: number): boolean {
+  if (AGE_AFTER.matchAt(tokens, end) !== undefined || cueBefore(tokens, i, AGE_BEFORE) > 0) return true;
+  if (tokens[i - 1]?.norm === ':' && tokens[i - 2]?.norm === 'edad') return true;
+  if (tokens[i - 1]?.norm !== 'de') return false;
+  // The holder noun ends right before "de": try its one- and two-word forms ("recién nacido").
+  return (i >= 2 && AGE_HOLDERS.matchAt(tokens, i - 2)?.end === i - 1) || (i >= 3 && AGE_HOLDERS.matchAt(tokens, i - 3)?.end === i - 1);
+}
+
 export const duration: Rule = (tokens, i) => {
   if (countAt(tokens, i) === undefined) return undefined;
   const amount = amountAt(tokens, i);
-  return amount && found(i, amount.end, { kind: 'duration', amount: amount.value, unit: amount.unit });
+  if (amount === undefined || isAge(tokens, i, amount.end)) return undefined;
+  return found(i, amount.end, { kind: 'duration', amount: amount.value, unit: amount.unit });
 };
 
 // --- relative days and parts of the day: "ayer", "mañana", "ayer por la tarde", "esta mañana" --
@@ -103,19 +142,24 @@ export const night: Rule = (tokens, i) => {
   return offset === undefined ? undefined : found(i, i + 1, { kind: 'dayPart', part: 'NI', dayOffset: offset });
 };
 
-/** "por la noche": the preposition stays in the span, or "mañana" alone would read as tomorrow. */
+/**
+ * "por la noche" with no day is a habit or a prescription: that part of every day (none in a
+ * past-tense sentence). The preposition stays in the span, or "mañana" alone would read as tomorrow.
+ */
 export const partOfDay: Rule = (tokens, i) => {
   const cue = PART_OF_DAY_CUE.matchAt(tokens, i);
   const part = cue && DAY_PARTS.get(tokens[cue.end]?.norm ?? '');
-  return cue && part ? found(i, cue.end + 1, { kind: 'dayPart', part, dayOffset: 0 }) : undefined;
+  return cue && part ? found(i, cue.end + 1, { kind: 'dailyPart', part, always: false }) : undefined;
 };
 
-/** "esta mañana", "esta semana", "este mes", "este año". */
+/** "esta mañana", "esta semana", "este mes", "este año", "este verano". */
 export const thisOne: Rule = (tokens, i) => {
   if (!THIS.has((tokens[i] as Token).norm)) return undefined;
   const word = tokens[i + 1]?.norm ?? '';
   const part = DAY_PARTS.get(word);
   if (part !== undefined) return found(i, i + 2, { kind: 'dayPart', part, dayOffset: 0 });
+  const name = SEASONS.get(word);
+  if (name !== undefined) return found(i, i + 2, { kind: 'season', season: name, direction: 0 });
   const period = PERIODS.matchAt(tokens, i + 1);
   return period && found(i, period.end, { kind: 'period', unit: period.value, offset: 0 });
 };
@@ -133,6 +177,13 @@ export const weekdayAfterSince: Rule = (tokens, i) => {
   const weekday = WEEKDAYS.get((tokens[i] as Token).norm);
   if (weekday === undefined || (tokens[i] as Token).afterLineBreak) return undefined;
   return cueBefore(tokens, i, SINCE_CUES) > 0 ? found(i, i + 1, { kind: 'weekday', weekday, direction: -1 }) : undefined;
+};
+
+/** "(ingresó) el lunes": past or future as the sentence's tense says; not before a date ("el lunes 3 de junio"). */
+export const weekdayAfterThe: Rule = (tokens, i) => {
+  const weekday = WEEKDAYS.get((tokens[i] as Token).norm);
+  if (weekday === undefined || tokens[i + 1]?.kind === 'number' || cueBefore(tokens, i, WEEKDAY_CUES) === 0) return undefined;
+  return found(i, i + 1, { kind: 'weekday', weekday, direction: 0 }, i - 1);
 };
 
 export const periodThenDirection: Rule = (tokens, i) => {
@@ -154,6 +205,8 @@ export const directionThenNoun: Rule = (tokens, i) => {
   const word = tokens[direction.end]?.norm ?? '';
   const weekday = WEEKDAYS.get(word);
   if (weekday !== undefined) return found(i, direction.end + 1, { kind: 'weekday', weekday, direction: direction.value });
+  const name = SEASONS.get(word);
+  if (name !== undefined) return found(i, direction.end + 1, { kind: 'season', season: name, direction: direction.value });
   const period = PERIODS.matchAt(tokens, direction.end);
   return period && found(i, period.end, { kind: 'period', unit: period.value, offset: direction.value });
 };

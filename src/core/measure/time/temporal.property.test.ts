@@ -80,6 +80,42 @@ const VOCABULARY = [
   '2024',
   '14:30',
   '03/06/2024',
+  // second edition: seasons, quarters, edges, decades, sets, vague and anchored words, tense
+  'en',
+  'los',
+  'todos',
+  'verano',
+  'invierno',
+  'primer',
+  'segundo',
+  'trimestre',
+  'semestre',
+  'mediados',
+  'década',
+  '90',
+  '1990',
+  'anual',
+  'diario',
+  'semanal',
+  'actualmente',
+  'previamente',
+  'siguiente',
+  'mismo',
+  'después',
+  'tras',
+  'ingreso',
+  'con',
+  'desayuno',
+  'entre',
+  'marzo',
+  'mayo',
+  'varón',
+  'edad',
+  'vida',
+  'ingresó',
+  'acudirá',
+  '0000',
+  '10000',
 ];
 const REFERENCE: fc.Arbitrary<LocalDateTime> = fc
   .record({
@@ -90,8 +126,9 @@ const REFERENCE: fc.Arbitrary<LocalDateTime> = fc
     minute: fc.integer({ min: 0, max: 59 }),
   })
   .map((r) => ({ ...r, second: 0 }));
+/** Every shape of value the stage writes: dates, weeks, weekends, seasons, quarters, halves, decades, references, durations, sets. */
 const TIMEX_VALUE =
-  /^(\d{4}(-\d{2}(-\d{2}(T(\d{2}:\d{2}(:\d{2})?|MO|MI|AF|NI))?)?|-W\d{2})?|PAST_REF|FUTURE_REF|P(\d+(\.\d+)?[YMWD]|T\d+(\.\d+)?[HM]))$/;
+  /^(\d{4}(-\d{2}(-\d{2}(T(\d{2}:\d{2}(:\d{2})?|MO|MI|AF|NI))?)?|-W\d{2}(-WE)?|-(SP|SU|FA|WI|Q[1-4]|H[12]))?|\d{3}|PAST_REF|PRESENT_REF|FUTURE_REF|P(\d+(\.\d+)?[YMWD]|T\d+(\.\d+)?[HM])|XXXX-XX-XXT(MO|MI|AF|NI)|XXXX-WXX-[1-7]|XXXX-(SP|SU|FA|WI))$/;
 
 describe('temporal stage on any mix of temporal words', () => {
   it('finds ordered, non-overlapping expressions on their token edges, with well-formed values', () => {
@@ -103,7 +140,7 @@ describe('temporal stage on any mix of temporal words', () => {
         (words, gaps, reference) => {
           const text = words.map((w, k) => w + (gaps[k] ?? ' ')).join('');
           const tokens = tokenise(text);
-          const found = findTemporal(tokens, reference);
+          const found = findTemporal(tokens, reference, text);
           let previousEnd = -1;
           for (const m of found) {
             expect(m.firstToken).toBeGreaterThanOrEqual(previousEnd);
@@ -111,6 +148,8 @@ describe('temporal stage on any mix of temporal words', () => {
             expect(m.end).toBe(tokens[m.endToken - 1]?.end);
             expect(m.concept.category).toBe('Temporal Concept');
             expect(m.characteristics.timex?.value).toMatch(TIMEX_VALUE);
+            const mod = m.characteristics.timex?.mod;
+            if (mod !== undefined) expect(m.characteristics.timex?.type).toBe('DATE');
             previousEnd = m.endToken;
           }
         },

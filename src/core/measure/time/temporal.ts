@@ -1,29 +1,70 @@
 /**
  * The temporal stage: recognised expressions resolved against the reference datetime become
  * Temporal Concept mentions with `characteristics.timex`. A clock time right after a day
- * ("ayer a las 14:30") falls on that day; an expression that resolves to no real date
- * ("31/02/2024") is not emitted.
+ * ("ayer a las 14:30") falls on that day; an anchored expression ("al día siguiente") moves from
+ * the last date resolved before it in the text, and is left out when there is none; a date with
+ * no year or a bare weekday takes the sentence's tense (tense.ts). An expression that resolves to
+ * no real date ("31/02/2024") is not emitted.
  */
 import type { LocalDateTime } from '../../clock.ts';
 import { TEMPORAL_CONCEPTS } from '../../local-concepts.ts';
 import { byPosition, newMention, type Mention } from '../../mention.ts';
 import type { Token } from '../../text/tokenise.ts';
 import type { CalendarDate } from './calendar.ts';
+import type { TemporalExpression } from './expression.ts';
 import { recogniseTemporal } from './recognise.ts';
-import { resolveTemporal } from './resolve.ts';
+import { resolveTemporal, type Anchor } from './resolve.ts';
+import { tenseAround } from './tense.ts';
 
-/** Finds and resolves the temporal expressions in the tokens, in text order. */
-export function findTemporal(tokens: readonly Token[], reference: LocalDateTime | (() => LocalDateTime)): Mention[] {
+/** Expressions whose value depends on the sentence's tense. */
+function needsTense(e: TemporalExpression): boolean {
+  switch (e.kind) {
+    case 'calendar':
+      return (
+        e.year === undefined && e.twoDigitYear === undefined && e.yearOffset === undefined && (e.month !== undefined || e.day !== undefined)
+      );
+    case 'weekday':
+      return e.direction === 0;
+    case 'bareSeason':
+      return true;
+    case 'inFuture':
+      return true;
+    case 'dailyPart':
+      return !e.always;
+    case 'edge':
+      return needsTense(e.of);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Finds and resolves the temporal expressions in the tokens, in text order. `text` (the text the
+ * tokens come from) lets tense read verbs as written ("ingresó" against the noun "ingreso").
+ */
+export function findTemporal(tokens: readonly Token[], reference: LocalDateTime | (() => LocalDateTime), text?: string): Mention[] {
   const matches = recogniseTemporal(tokens);
   if (matches.length === 0) return [];
   // The reference is read (or parsed) only for text that has dates.
   if (typeof reference === 'function') reference = reference();
   const found: Mention[] = [];
   let lastDay: { end: number; date: CalendarDate } | undefined;
+  let anchor: Anchor | undefined;
   for (const match of matches) {
-    const anchor = match.expression.kind === 'clock' && lastDay?.end === match.contextStart ? lastDay.date : undefined;
-    const resolved = resolveTemporal(match.expression, reference, anchor);
+    const day = match.expression.kind === 'clock' && lastDay?.end === match.contextStart ? lastDay.date : undefined;
+    const e = match.expression;
+    const tense = needsTense(e)
+      ? tenseAround(
+          tokens,
+          match.contextStart,
+          match.end,
+          text,
+          e.kind === 'calendar' || e.kind === 'weekday' || e.kind === 'bareSeason' || e.kind === 'edge',
+        )
+      : undefined;
+    const resolved = resolveTemporal(e, reference, { day, anchor, tense });
     lastDay = resolved?.day === undefined ? undefined : { end: match.end, date: resolved.day };
+    if (resolved?.anchor !== undefined) anchor = resolved.anchor;
     if (resolved === undefined) continue;
     const first = tokens[match.first] as Token;
     const last = tokens[match.end - 1] as Token;
@@ -34,9 +75,15 @@ export function findTemporal(tokens: readonly Token[], reference: LocalDateTime 
   return found;
 }
 
+/** A time after an event ("tras la cirugía"): the event's own concept is worth more than the time. */
+function namesEvent(t: Mention): boolean {
+  return t.characteristics.timex?.mod === 'AFTER';
+}
+
 /**
  * The mentions with the temporal ones merged in by position. A mention inside a temporal
- * expression gives way to it (a lexicon word such as "tarde" in "esta tarde"); a mention that
+ * expression gives way to it (a lexicon word such as "tarde" in "esta tarde"), except the event
+ * a time after it names ("cirugía" in "tras la cirugía": the time gives way); a mention that
  * reaches beyond one is the longer reading and wins (the quantity "2000 ml" over the year "2000").
  */
 export function withTemporal(mentions: readonly Mention[], temporal: readonly Mention[]): Mention[] {
@@ -54,7 +101,7 @@ export function withTemporal(mentions: readonly Mention[], temporal: readonly Me
     }
     for (let k = lo; k < ordered.length && (ordered[k] as Mention).firstToken < m.endToken; k++) {
       const t = ordered[k] as Mention;
-      if (m.firstToken >= t.firstToken && m.endToken <= t.endToken) return false;
+      if (m.firstToken >= t.firstToken && m.endToken <= t.endToken && !namesEvent(t)) return false;
       outread.add(t);
     }
     return true;
