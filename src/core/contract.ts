@@ -87,7 +87,26 @@ const TriggerSchema = z.object({ trigger: SpanSchema, ...ExplainFields });
 const MatchRefSchema = z.object({ match: SpanSchema });
 const FamilyRefSchema = z.object({ match: SpanSchema, ...ExplainFields });
 
-export const QuantitySchema = z.object({ value: z.number(), unit: z.string() });
+/** FHIR's Quantity.comparator: how the value is to be read ("<", "≤" or "hasta", ">", "≥" before the number). */
+export const COMPARATORS = ['<', '<=', '>=', '>'] as const;
+export type Comparator = (typeof COMPARATORS)[number];
+
+/**
+ * A number with its unit. `value` is always the first number as written; the optional fields (Glosa
+ * extensions, added in 0.x without changing `value` or `unit`) keep what else the measurement says.
+ */
+export const QuantitySchema = z.object({
+  value: z.number().describe('The first number as written ("150" in "150/90 mmHg", "2" in "2-3 lpm", "875" in "875/125 mg").'),
+  unit: z.string().describe('The unit as written in the text.'),
+  comparator: z
+    .enum(COMPARATORS)
+    .describe('How value is bounded, as FHIR writes it: ">100.000 UFC/ml" is ">", "≤ 5 mg" and "hasta 5 mg" are "<=".')
+    .optional(),
+  high: z.number().describe('The upper end of a range ("3" in "2-3 lpm"); value is then the lower end.').optional(),
+  systolic: z.number().describe('A blood pressure written as a pair ("150/90 mmHg"): the first number.').optional(),
+  diastolic: z.number().describe('A blood pressure written as a pair ("150/90 mmHg"): the second number.').optional(),
+  amounts: z.array(z.number()).min(2).describe('A combination dose ("875/125 mg"): every amount in order, all in unit.').optional(),
+});
 export type Quantity = z.infer<typeof QuantitySchema>;
 
 export const TimexSchema = z.object({ type: z.enum(TIMEX_TYPES), value: z.string().min(1) });
