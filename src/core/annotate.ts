@@ -17,6 +17,7 @@ import { createEmitter } from './emit/emit.ts';
 import { extendLaterality } from './match/laterality.ts';
 import { matchConcepts } from './match/matcher.ts';
 import { applySenses, senseRules } from './match/senses.ts';
+import { findMedicationWords } from './measure/medication/medication.ts';
 import { findQuantities, withQuantities } from './measure/quantities/quantities.ts';
 import { findTemporal, withTemporal } from './measure/time/temporal.ts';
 import { freezeMentions } from './mention.ts';
@@ -132,7 +133,8 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
           measured,
           findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock)),
         );
-        return { mentions: options.freezeMentions ? freezeMentions(dated) : dated };
+        const framed = withQuantities(dated, findMedicationWords(tokens, need(doc.sentenceOf, 'sentences', 'measure'), dated));
+        return { mentions: options.freezeMentions ? freezeMentions(framed) : framed };
       },
     },
     {

@@ -35,7 +35,12 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 export const CategorySchema = z.enum(CATEGORIES);
 
-export const RELATION_KINDS = ['has_anatomical_location', 'has_quantity', 'has_time'] as const;
+/**
+ * Relation names. Medication frames (Glosa extensions): a drug (or a treatment given like one) to its
+ * frequency (a SET timex), route (a route annotation) and duration (a DURATION timex); its dose is
+ * its `has_quantity`.
+ */
+export const RELATION_KINDS = ['has_anatomical_location', 'has_quantity', 'has_time', 'has_frequency', 'has_route', 'has_duration'] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
 export const TIMEX_TYPES = ['DATE', 'TIME', 'DURATION', 'SET'] as const;
@@ -139,7 +144,10 @@ export type Annotation = z.infer<typeof AnnotationSchema>;
 export const RelationSchema = z.object({
   from: z.number().int().nonnegative(),
   to: z.number().int().nonnegative(),
-  rel: z.string().min(1),
+  rel: z
+    .string()
+    .min(1)
+    .describe(`The relation's name; Glosa's are ${RELATION_KINDS.join(', ')} (other services may send others).`),
 });
 export type Relation = z.infer<typeof RelationSchema>;
 

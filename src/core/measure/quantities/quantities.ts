@@ -91,8 +91,8 @@ export function findQuantities(text: string, tokens: readonly Token[]): Mention[
 }
 
 /**
- * The mentions with the quantities merged in by position. A concept the lexicon found inside a
- * quantity (a unit such as "mg" read as a concept) gives way to the quantity.
+ * The mentions with the quantities (or other measured mentions: routes, dosing words) merged in by
+ * position. A concept the lexicon found inside one (a unit such as "mg" read as a concept) gives way.
  */
 export function withQuantities(mentions: readonly Mention[], quantities: readonly Mention[]): readonly Mention[] {
   if (quantities.length === 0) return mentions;
