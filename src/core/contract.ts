@@ -40,7 +40,14 @@ export const CategorySchema = z.enum(CATEGORIES);
  * frequency (a SET timex), route (a route annotation) and duration (a DURATION timex); its dose is
  * its `has_quantity`.
  */
-export const RELATION_KINDS = ['has_anatomical_location', 'has_quantity', 'has_time', 'has_frequency', 'has_route', 'has_duration'] as const;
+export const RELATION_KINDS = [
+  'has_anatomical_location',
+  'has_quantity',
+  'has_time',
+  'has_frequency',
+  'has_route',
+  'has_duration',
+] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
 export const TIMEX_TYPES = ['DATE', 'TIME', 'DURATION', 'SET'] as const;

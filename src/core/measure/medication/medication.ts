@@ -15,9 +15,7 @@ import rules from './medication.json' with { type: 'json' };
 type RouteWords = Record<RouteName, { always: string[]; inFrame: string[] }>;
 const routeWords = rules.routes as RouteWords;
 const routeSet = (which: 'always' | 'inFrame'): PhraseSet<RouteName> =>
-  new PhraseSet(
-    (Object.keys(routeWords) as RouteName[]).flatMap((name) => routeWords[name][which].map((w) => [w, name] as const)),
-  );
+  new PhraseSet((Object.keys(routeWords) as RouteName[]).flatMap((name) => routeWords[name][which].map((w) => [w, name] as const)));
 const ROUTES_ANYWHERE = routeSet('always');
 const ROUTES_IN_FRAME = routeSet('inFrame');
 const SCHEDULES = new PhraseSet<string>(Object.entries(rules.schedules));
