@@ -17,10 +17,11 @@ import { createEmitter } from './emit/emit.ts';
 import { extendLaterality } from './match/laterality.ts';
 import { matchConcepts } from './match/matcher.ts';
 import { applySenses, senseRules } from './match/senses.ts';
+import { allergyWords } from './measure/allergy/allergy.ts';
 import { findMedicationWords } from './measure/medication/medication.ts';
 import { findQuantities, withQuantities } from './measure/quantities/quantities.ts';
 import { findTemporal, withTemporal } from './measure/time/temporal.ts';
-import { freezeMentions } from './mention.ts';
+import { freezeMentions, type Mention } from './mention.ts';
 import { createOffsetConverter } from './text/codepoints.ts';
 import { segmentSentences } from './text/segment.ts';
 import { tokenise } from './text/tokenise.ts';
@@ -102,6 +103,8 @@ function need<T>(layer: T | undefined, name: string, stage: Stage): T {
 function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules: CompiledRules): readonly StageDefinition[] {
   const emit = createEmitter(options);
   const senses = senseRules(dictionary);
+  const allergies = allergyWords(dictionary);
+  const isAllergy = (m: Mention): boolean => allergies.isAllergy(m.concept);
   const context = { windowWords: options.negationWindowWords };
   return [
     {
@@ -134,7 +137,8 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
           findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock)),
         );
         const framed = withQuantities(dated, findMedicationWords(tokens, need(doc.sentenceOf, 'sentences', 'measure'), dated));
-        return { mentions: options.freezeMentions ? freezeMentions(framed) : framed };
+        const allergic = withQuantities(framed, allergies.find(tokens, framed));
+        return { mentions: options.freezeMentions ? freezeMentions(allergic) : allergic };
       },
     },
     {
@@ -153,7 +157,7 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
         const tokens = need(doc.tokens, 'tokens', 'attach');
         const sentenceOf = need(doc.sentenceOf, 'sentences', 'attach');
         const contextLayer = need(doc.context, 'context', 'attach');
-        return { attach: attachHeadsAndRelations(doc.text, mentions, tokens, sentenceOf, contextLayer) };
+        return { attach: attachHeadsAndRelations(doc.text, mentions, tokens, sentenceOf, contextLayer, isAllergy) };
       },
     },
     {

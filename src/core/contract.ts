@@ -38,7 +38,7 @@ export const CategorySchema = z.enum(CATEGORIES);
 /**
  * Relation names. Medication frames (Glosa extensions): a drug (or a treatment given like one) to its
  * frequency (a SET timex), route (a route annotation) and duration (a DURATION timex); its dose is
- * its `has_quantity`.
+ * its `has_quantity`. Allergies (Glosa extension): an allergy to its allergen (`has_allergen`).
  */
 export const RELATION_KINDS = [
   'has_anatomical_location',
@@ -47,6 +47,7 @@ export const RELATION_KINDS = [
   'has_frequency',
   'has_route',
   'has_duration',
+  'has_allergen',
 ] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
 

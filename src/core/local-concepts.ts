@@ -46,3 +46,6 @@ const ROUTES: ReadonlySet<ConceptEntry> = new Set(Object.values(ROUTE_CONCEPTS))
 
 /** Whether a concept is one of the route concepts. */
 export const isRouteConcept = (c: ConceptEntry): boolean => ROUTES.has(c);
+
+/** Intolerance to a substance ("intolerancia a AINE"): no UMLS concept is certain for the general sense. */
+export const INTOLERANCE_CONCEPT = localConcept('L0000300', 'intolerancia', 'Finding', 'Finding');

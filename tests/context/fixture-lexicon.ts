@@ -72,6 +72,9 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   finding(undefined, 'cardiomegalia'),
   disease('C0020517', ['alergias', 'alergia']),
   disease('C0013182', ['alergias medicamentosas']),
+  disease(undefined, ['reacción adversa a medicamentos']),
+  c('C0262581', 'Finding', 'Finding', [], ['NAMC']),
+  disease(undefined, ['intolerancia a la lactosa']),
   c(undefined, 'Laboratory or Test Result', 'Laboratory or Test Result', ['proteinuria']),
   disease('C0032285', ['neumonía']),
   disease('C0037199', ['sinusitis']),
@@ -152,6 +155,7 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   c(undefined, 'Substance', 'Antibiotic', ['cefazolina']),
   c(undefined, 'Substance', 'Pharmacologic Substance', [
     'amoxicilina/clavulánico',
+    'amoxicilina',
     'apixabán',
     'enalapril',
     'omeprazol',

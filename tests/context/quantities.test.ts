@@ -130,3 +130,11 @@ describe('whole measurements', () => {
     expect(first('Enalapril 1-0-1')).toEqual([]);
   });
 });
+
+describe('quantity links', () => {
+  it('never reach over a line break, even when a sign starts the next line', () => {
+    const annotator = createAnnotator(fixtureDictionary());
+    expect(annotator.annotate('paracetamol \n 😀 875/125 mg').relations ?? []).toEqual([]);
+    expect(annotator.annotate('paracetamol 875/125 mg').relations).toEqual([{ from: 0, to: 1, rel: 'has_quantity' }]);
+  });
+});
