@@ -6,6 +6,7 @@
 import type { Dictionary } from '../../dictionary/lookup.ts';
 import type { ConceptEntry } from '../../dictionary/types.ts';
 import { INTOLERANCE_CONCEPT } from '../../local-concepts.ts';
+import { untaken } from '../medication/medication.ts';
 import { newMention, type Mention } from '../../mention.ts';
 import { PhraseSet } from '../../text/phrases.ts';
 import { termKey, type Token } from '../../text/tokenise.ts';
@@ -47,7 +48,7 @@ export function allergyWords(dictionary: Dictionary): AllergyWords {
       const found: Mention[] = [];
       for (let i = 0; i < tokens.length; i++) {
         const word = taken[i] === 1 ? undefined : words.matchAt(tokens, i);
-        if (word === undefined || taken.subarray(i, word.end).some((t) => t === 1)) continue;
+        if (word === undefined || !untaken(taken, i, word.end)) continue;
         if (ALLERGEN_LINKS.matchAt(tokens, word.end) === undefined || (tokens[word.end] as Token).afterLineBreak) continue;
         found.push(newMention('concept', word.value, i, word.end, (tokens[i] as Token).start, (tokens[word.end - 1] as Token).end));
         i = word.end - 1;

@@ -54,16 +54,21 @@ function recurring(tokens: readonly Token[], from: number, to: number, value: st
   return m;
 }
 
+/** Whether no token of [from, to) is taken. */
+export function untaken(taken: Uint8Array, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (taken[k] === 1) return false;
+  return true;
+}
+
 /** The frame word at token `i`, if one starts there and covers no taken token. */
 function frameWordAt(tokens: readonly Token[], i: number, inFrame: boolean, taken: Uint8Array): Mention | undefined {
-  const free = (end: number): boolean => taken.subarray(i, end).every((t) => t === 0);
   const route = ROUTES_ANYWHERE.matchAt(tokens, i) ?? (inFrame ? ROUTES_IN_FRAME.matchAt(tokens, i) : undefined);
-  if (route !== undefined && free(route.end)) return span('concept', ROUTE_CONCEPTS[route.value], tokens, i, route.end);
+  if (route !== undefined && untaken(taken, i, route.end)) return span('concept', ROUTE_CONCEPTS[route.value], tokens, i, route.end);
   if (!inFrame) return undefined;
   const schedule = SCHEDULES.matchAt(tokens, i);
-  if (schedule !== undefined && free(schedule.end)) return recurring(tokens, i, schedule.end, schedule.value);
-  const patternEnd = dailyPatternEnd(tokens, i);
-  if (patternEnd > 0 && free(patternEnd)) return recurring(tokens, i, patternEnd, 'P1D');
+  if (schedule !== undefined && untaken(taken, i, schedule.end)) return recurring(tokens, i, schedule.end, schedule.value);
+  const patternEnd = (tokens[i] as Token).kind === 'number' ? dailyPatternEnd(tokens, i) : -1;
+  if (patternEnd > 0 && untaken(taken, i, patternEnd)) return recurring(tokens, i, patternEnd, 'P1D');
   return undefined;
 }
 
