@@ -156,6 +156,12 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   c(undefined, 'Substance', 'Pharmacologic Substance', [
     'amoxicilina/clavulánico',
     'amoxicilina',
+    'metformina',
+    'budesonida',
+    'dexametasona',
+    'hidrocortisona',
+    'insulina glargina',
+    'lactato',
     'apixabán',
     'enalapril',
     'omeprazol',
