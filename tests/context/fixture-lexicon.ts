@@ -174,6 +174,7 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   c(undefined, 'Therapeutic or Preventive Procedure', 'Therapeutic or Preventive Procedure', ['oxigenoterapia']),
   c(undefined, 'Laboratory Procedure', 'Laboratory Procedure', ['hemocultivos', 'urocultivo']),
   c(undefined, 'Diagnostic Procedure', 'Diagnostic Procedure', [], ['TAC', 'angioTC']),
+  c(undefined, 'Diagnostic Procedure', 'Diagnostic Procedure', ['tac con contraste intravenoso']),
   measure('Organism Attribute', ['talla']),
   finding(undefined, 'roncus'),
   anatomy('pulmonar', 'pulmonares'),

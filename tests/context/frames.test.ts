@@ -94,6 +94,12 @@ describe('medication frames', () => {
     expect(frame('Paracetamol si fiebre cada 8 horas.')).not.toContain('Paracetamol -has_frequency-> cada 8 horas');
   });
 
+  it('leave a route word inside a lexicon concept to the concept', () => {
+    const result = annotator.annotate('TAC con contraste intravenoso. Paracetamol 1 g intravenoso.');
+    expect(result.annotations.map((a) => a.match.text)).toEqual(['TAC con contraste intravenoso', 'Paracetamol', '1 g', 'intravenoso']);
+    expect(frame('TAC con contraste intravenoso. Paracetamol 1 g intravenoso.')).toEqual(['Paracetamol -has_route-> intravenoso']);
+  });
+
   it('leave frequencies and doses without a drug unlinked', () => {
     expect(annotator.annotate('Cada 8 horas. 5 mg. Durante 7 días.').relations ?? []).toEqual([]);
   });

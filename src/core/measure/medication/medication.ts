@@ -3,8 +3,8 @@
  * ("vía oral", "v.o.", and after a drug "oral", "iv", "sc") become route mentions (local concepts),
  * and dosing words the dates stage leaves ("1 comprimido al día", "1-0-1") become recurring times
  * (TIMEX3 SET). Ambiguous words are read only after a drug in its sentence, a few tokens away
- * (see medication.json). They never overlap a drug, a quantity or a date; a lexicon concept over
- * the same words gives way to them.
+ * (see medication.json). They never overlap another mention: a lexicon concept that holds such a
+ * word ("pielografía intravenosa") keeps it.
  */
 import { ROUTE_CONCEPTS, TEMPORAL_CONCEPTS, type RouteName } from '../../local-concepts.ts';
 import { hasRole, newMention, type Mention } from '../../mention.ts';
@@ -75,7 +75,7 @@ function frameWordAt(tokens: readonly Token[], i: number, inFrame: boolean, take
 /** Finds the frame words, in text order; `mentions` (sorted by position) are the measured ones. */
 export function findMedicationWords(tokens: readonly Token[], sentenceOf: Uint32Array, mentions: readonly Mention[]): Mention[] {
   const taken = new Uint8Array(tokens.length);
-  for (const m of mentions) if (m.kind !== 'concept' || isMedication(m)) taken.fill(1, m.firstToken, m.endToken);
+  for (const m of mentions) taken.fill(1, m.firstToken, m.endToken);
   const found: Mention[] = [];
   let next = 0;
   let frameEnd = -1;
