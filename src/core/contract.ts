@@ -115,7 +115,10 @@ export const QuantitySchema = z.object({
     .enum(COMPARATORS)
     .describe('How value is bounded, as FHIR writes it: ">100.000 UFC/ml" is ">", "≤ 5 mg" and "hasta 5 mg" are "<=".')
     .optional(),
-  high: z.number().describe('The upper end of a range ("3" in "2-3 lpm"); value is then the lower end.').optional(),
+  high: z
+    .number()
+    .describe('The upper end of a range ("3" in "2-3 lpm"); value is then the lower end. Absent when the second number is not larger.')
+    .optional(),
   systolic: z.number().describe('A blood pressure written as a pair ("150/90 mmHg"): the first number.').optional(),
   diastolic: z.number().describe('A blood pressure written as a pair ("150/90 mmHg"): the second number.').optional(),
   amounts: z.array(z.number()).min(2).describe('A combination dose ("875/125 mg"): every amount in order, all in unit.').optional(),

@@ -108,6 +108,7 @@ describe('whole measurements', () => {
   it('keep every amount of a combination dose and the upper end of a range', () => {
     expect(first('Amoxicilina/clavulánico 875/125 mg')).toEqual([['875/125 mg', { value: 875, unit: 'mg', amounts: [875, 125] }]]);
     expect(first('O2 a 2-3 lpm')).toEqual([['2-3 lpm', { value: 2, unit: 'lpm', high: 3 }]]);
+    expect(first('Dosis 5-3 mg')).toEqual([['5-3 mg', { value: 5, unit: 'mg' }]]);
   });
 
   it('keep a comparator before the number, outside the span', () => {

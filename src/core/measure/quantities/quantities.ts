@@ -43,7 +43,7 @@ function comparatorBefore(tokens: readonly Token[], i: number): Pick<Quantity, '
 
 /** What the second number of a pair or range means. */
 function secondNumber(joiner: string, pressure: boolean, first: number, second: number): Partial<Quantity> {
-  if (joiner === '-') return { high: second };
+  if (joiner === '-') return second > first ? { high: second } : {};
   return pressure ? { systolic: first, diastolic: second } : { amounts: [first, second] };
 }
 
