@@ -19,6 +19,7 @@ import { matchConcepts } from './match/matcher.ts';
 import { applySenses, senseRules } from './match/senses.ts';
 import { allergyWords } from './measure/allergy/allergy.ts';
 import { findMedicationWords } from './measure/medication/medication.ts';
+import { findPatientSex } from './measure/patient/patient.ts';
 import { findQuantities, withQuantities } from './measure/quantities/quantities.ts';
 import { findTemporal, withTemporal } from './measure/time/temporal.ts';
 import { freezeMentions, type Mention } from './mention.ts';
@@ -138,7 +139,8 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
         );
         const framed = withQuantities(dated, findMedicationWords(tokens, need(doc.sentenceOf, 'sentences', 'measure'), dated));
         const allergic = withQuantities(framed, allergies.find(tokens, framed));
-        return { mentions: options.freezeMentions ? freezeMentions(allergic) : allergic };
+        const sexed = withQuantities(allergic, findPatientSex(tokens, allergic));
+        return { mentions: options.freezeMentions ? freezeMentions(sexed) : sexed };
       },
     },
     {

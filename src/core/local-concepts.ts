@@ -49,3 +49,10 @@ export const isRouteConcept = (c: ConceptEntry): boolean => ROUTES.has(c);
 
 /** Intolerance to a substance ("intolerancia a AINE"): no UMLS concept is certain for the general sense. */
 export const INTOLERANCE_CONCEPT = localConcept('L0000300', 'intolerancia', 'Finding', 'Finding');
+
+/** The patient's sex as a note states it ("Varón de 72 años"), Glosa-local ids L0000400–L0000499. */
+export const SEX_CONCEPTS = {
+  male: localConcept('L0000400', 'varón', 'Population Group', 'Group'),
+  female: localConcept('L0000401', 'mujer', 'Population Group', 'Group'),
+} as const;
+export type SexName = keyof typeof SEX_CONCEPTS;
