@@ -18,11 +18,12 @@ import { extendLaterality } from './match/laterality.ts';
 import { matchConcepts } from './match/matcher.ts';
 import { applySenses, senseRules } from './match/senses.ts';
 import { allergyWords } from './measure/allergy/allergy.ts';
-import { findMedicationWords } from './measure/medication/medication.ts';
-import { findPatientSex } from './measure/patient/patient.ts';
+import { findMedicationWords, MEDICATION_FIRST_TOKENS } from './measure/medication/medication.ts';
+import { findPatientSex, PATIENT_FIRST_TOKENS } from './measure/patient/patient.ts';
 import { findQuantities, withQuantities } from './measure/quantities/quantities.ts';
+import { candidateStarts, takenTokens } from './measure/rule-words.ts';
 import { findTemporal, withTemporal } from './measure/time/temporal.ts';
-import { freezeMentions, type Mention } from './mention.ts';
+import { byPosition, freezeMentions, type Mention } from './mention.ts';
 import { createOffsetConverter } from './text/codepoints.ts';
 import { segmentSentences } from './text/segment.ts';
 import { tokenise } from './text/tokenise.ts';
@@ -106,6 +107,7 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
   const senses = senseRules(dictionary);
   const allergies = allergyWords(dictionary);
   const isAllergy = (m: Mention): boolean => allergies.isAllergy(m.concept);
+  const ruleFirstTokens = new Set([...MEDICATION_FIRST_TOKENS, ...allergies.firstTokens, ...PATIENT_FIRST_TOKENS]);
   const context = { windowWords: options.negationWindowWords };
   return [
     {
@@ -137,10 +139,17 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
           measured,
           findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock)),
         );
-        const framed = withQuantities(dated, findMedicationWords(tokens, need(doc.sentenceOf, 'sentences', 'measure'), dated));
-        const allergic = withQuantities(framed, allergies.find(tokens, framed));
-        const sexed = withQuantities(allergic, findPatientSex(tokens, allergic));
-        return { mentions: options.freezeMentions ? freezeMentions(sexed) : sexed };
+        // Words read by rule (routes and dosing words, allergy words, the patient's sex) keep off
+        // every mention so far and share no word with each other.
+        const taken = takenTokens(tokens.length, dated);
+        const starts = candidateStarts(tokens, taken, ruleFirstTokens);
+        const byRule = [
+          ...findMedicationWords(tokens, need(doc.sentenceOf, 'sentences', 'measure'), dated, taken, starts),
+          ...allergies.find(tokens, taken, starts),
+          ...findPatientSex(tokens, taken, starts),
+        ].sort(byPosition);
+        const all = withQuantities(dated, byRule);
+        return { mentions: options.freezeMentions ? freezeMentions(all) : all };
       },
     },
     {

@@ -7,8 +7,10 @@
  */
 import type { AttachBuilder } from '../doc.ts';
 import { ALLERGEN_COORDINATORS, ALLERGEN_LINKS } from '../measure/allergy/allergy.ts';
-import { hasRole, type Mention } from '../mention.ts';
+import { roleBits, type Mention } from '../mention.ts';
 import type { Token } from '../text/tokenise.ts';
+
+const ALLERGEN = roleBits(['allergen']);
 
 /** The token after a link word at `i` (or `i` itself when `optional` and there is none), or -1. */
 function afterLink(tokens: readonly Token[], i: number, optional: boolean): number {
@@ -30,7 +32,7 @@ export function attachAllergens(
     let expected = afterLink(tokens, allergy.endToken, false);
     for (let j = k + 1; j < mentions.length && expected >= 0; j++) {
       const m = mentions[j] as Mention;
-      if (m.firstToken !== expected || (tokens[expected] as Token).afterLineBreak || !hasRole(m, 'allergen')) break;
+      if (m.firstToken !== expected || (tokens[expected] as Token).afterLineBreak || (m.roles & ALLERGEN) === 0) break;
       if (links.head[j] === -1) links.head[j] = k;
       links.relations.push({ from: k, rel: 'has_allergen', to: j });
       const next = tokens[m.endToken];

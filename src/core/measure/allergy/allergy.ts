@@ -6,7 +6,7 @@
 import type { Dictionary } from '../../dictionary/lookup.ts';
 import type { ConceptEntry } from '../../dictionary/types.ts';
 import { INTOLERANCE_CONCEPT } from '../../local-concepts.ts';
-import { untaken } from '../medication/medication.ts';
+import { untaken } from '../rule-words.ts';
 import { newMention, type Mention } from '../../mention.ts';
 import { PhraseSet } from '../../text/phrases.ts';
 import { termKey, type Token } from '../../text/tokenise.ts';
@@ -18,8 +18,10 @@ export const ALLERGEN_COORDINATORS: ReadonlySet<string> = new Set(rules.coordina
 export interface AllergyWords {
   /** Whether a mention's concept is an allergy. */
   readonly isAllergy: (c: ConceptEntry) => boolean;
-  /** Finds the allergy words the lexicon has no term for, in text order, where no mention is. */
-  readonly find: (tokens: readonly Token[], mentions: readonly Mention[]) => Mention[];
+  /** The first tokens of the allergy words. */
+  readonly firstTokens: ReadonlySet<string>;
+  /** Finds the allergy words the lexicon has no term for, in text order, off the `taken` tokens, at `starts` (rule-words.ts). */
+  readonly find: (tokens: readonly Token[], taken: Uint8Array, starts: readonly number[]) => Mention[];
 }
 
 /** The concept the lexicon gives `term`, if exactly one. */
@@ -42,16 +44,16 @@ export function allergyWords(dictionary: Dictionary): AllergyWords {
   const words = new PhraseSet<ConceptEntry>(entries);
   return {
     isAllergy: (c) => allergies.has(c),
-    find: (tokens, mentions) => {
-      const taken = new Uint8Array(tokens.length);
-      for (const m of mentions) taken.fill(1, m.firstToken, m.endToken);
+    firstTokens: new Set(words.firstTokens()),
+    find: (tokens, taken, starts) => {
       const found: Mention[] = [];
-      for (let i = 0; i < tokens.length; i++) {
-        const word = taken[i] === 1 ? undefined : words.matchAt(tokens, i);
+      let after = 0;
+      for (const i of starts) {
+        const word = i < after ? undefined : words.matchAt(tokens, i);
         if (word === undefined || !untaken(taken, i, word.end)) continue;
         if (ALLERGEN_LINKS.matchAt(tokens, word.end) === undefined || (tokens[word.end] as Token).afterLineBreak) continue;
         found.push(newMention('concept', word.value, i, word.end, (tokens[i] as Token).start, (tokens[word.end - 1] as Token).end));
-        i = word.end - 1;
+        after = word.end;
       }
       return found;
     },

@@ -7,8 +7,9 @@
  * word ("pielografía intravenosa") keeps it.
  */
 import { ROUTE_CONCEPTS, TEMPORAL_CONCEPTS, type RouteName } from '../../local-concepts.ts';
-import { hasRole, newMention, type Mention } from '../../mention.ts';
+import { newMention, roleBits, type Mention } from '../../mention.ts';
 import { PhraseSet } from '../../text/phrases.ts';
+import { untaken } from '../rule-words.ts';
 import type { Token } from '../../text/tokenise.ts';
 import rules from './medication.json' with { type: 'json' };
 
@@ -24,7 +25,8 @@ const PATTERN_PARTS = rules.dailyPattern.parts;
 const MAX_PATTERN_PARTS = Math.max(...PATTERN_PARTS);
 
 /** Whether a mention is a drug (or a treatment given like one) that a frame belongs to. */
-export const isMedication = (m: Mention): boolean => hasRole(m, 'medication');
+const MEDICATION = roleBits(['medication']);
+export const isMedication = (m: Mention): boolean => (m.roles & MEDICATION) !== 0;
 
 /** One past the last token of a daily dose pattern at `i` ("1-0-1", "1-1-1-1"), or -1. */
 function dailyPatternEnd(tokens: readonly Token[], i: number): number {
@@ -54,12 +56,6 @@ function recurring(tokens: readonly Token[], from: number, to: number, value: st
   return m;
 }
 
-/** Whether no token of [from, to) is taken. */
-export function untaken(taken: Uint8Array, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (taken[k] === 1) return false;
-  return true;
-}
-
 /** The frame word at token `i`, if one starts there and covers no taken token. */
 function frameWordAt(tokens: readonly Token[], i: number, inFrame: boolean, taken: Uint8Array): Mention | undefined {
   const route = ROUTES_ANYWHERE.matchAt(tokens, i) ?? (inFrame ? ROUTES_IN_FRAME.matchAt(tokens, i) : undefined);
@@ -72,26 +68,42 @@ function frameWordAt(tokens: readonly Token[], i: number, inFrame: boolean, take
   return undefined;
 }
 
-/** Finds the frame words, in text order; `mentions` (sorted by position) are the measured ones. */
-export function findMedicationWords(tokens: readonly Token[], sentenceOf: Uint32Array, mentions: readonly Mention[]): Mention[] {
-  const taken = new Uint8Array(tokens.length);
-  for (const m of mentions) taken.fill(1, m.firstToken, m.endToken);
+/** The first tokens of every frame word (daily patterns start with a number). */
+export const MEDICATION_FIRST_TOKENS: ReadonlySet<string> = new Set([
+  ...ROUTES_ANYWHERE.firstTokens(),
+  ...ROUTES_IN_FRAME.firstTokens(),
+  ...SCHEDULES.firstTokens(),
+  ...PATTERN_VALUES,
+]);
+
+/**
+ * Finds the frame words, in text order; `mentions` (sorted by position) are the measured ones,
+ * `taken` their tokens, `starts` where a frame word may start (see rule-words.ts).
+ */
+export function findMedicationWords(
+  tokens: readonly Token[],
+  sentenceOf: Uint32Array,
+  mentions: readonly Mention[],
+  taken: Uint8Array,
+  starts: readonly number[],
+): Mention[] {
   const found: Mention[] = [];
   let next = 0;
   let frameEnd = -1;
   let frameSentence = -1;
-  for (let i = 0; i < tokens.length; i++) {
+  let after = 0;
+  for (const i of starts) {
+    if (i < after) continue;
     while (next < mentions.length && (mentions[next] as Mention).firstToken <= i) {
       const m = mentions[next++] as Mention;
       if (!isMedication(m)) continue;
       frameEnd = m.endToken + rules.frameTokens;
       frameSentence = sentenceOf[m.firstToken] as number;
     }
-    if (taken[i] === 1) continue;
     const word = frameWordAt(tokens, i, i < frameEnd && sentenceOf[i] === frameSentence, taken);
     if (word === undefined) continue;
     found.push(word);
-    i = word.endToken - 1;
+    after = word.endToken;
   }
   return found;
 }

@@ -7,7 +7,7 @@ import { SEX_CONCEPTS, type SexName } from '../../local-concepts.ts';
 import { newMention, type Mention } from '../../mention.ts';
 import { PhraseSet } from '../../text/phrases.ts';
 import { termKey, type Token } from '../../text/tokenise.ts';
-import { untaken } from '../medication/medication.ts';
+import { untaken } from '../rule-words.ts';
 import rules from './patient.json' with { type: 'json' };
 
 const SEX_WORDS = new PhraseSet<SexName>(Object.entries(rules.words as Record<string, SexName>));
@@ -23,19 +23,20 @@ function ofThePatient(tokens: readonly Token[], i: number, end: number): boolean
   return link?.norm === AGE_LINK && number?.kind === 'number' && !link.afterLineBreak && !number.afterLineBreak;
 }
 
-/** Finds the sex words said of the patient, in text order, where no mention is. */
-export function findPatientSex(tokens: readonly Token[], mentions: readonly Mention[]): Mention[] {
-  const taken = new Uint8Array(tokens.length);
-  for (const m of mentions) taken.fill(1, m.firstToken, m.endToken);
+/** The first tokens of the sex words. */
+export const PATIENT_FIRST_TOKENS: ReadonlySet<string> = new Set(SEX_WORDS.firstTokens());
+
+/** Finds the sex words said of the patient, in text order, off the `taken` tokens, at `starts` (rule-words.ts). */
+export function findPatientSex(tokens: readonly Token[], taken: Uint8Array, starts: readonly number[]): Mention[] {
   const found: Mention[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    if (taken[i] === 1) continue;
-    const word = SEX_WORDS.matchAt(tokens, i);
+  let after = 0;
+  for (const i of starts) {
+    const word = i < after ? undefined : SEX_WORDS.matchAt(tokens, i);
     if (word === undefined || !untaken(taken, i, word.end) || !ofThePatient(tokens, i, word.end)) continue;
     found.push(
       newMention('concept', SEX_CONCEPTS[word.value], i, word.end, (tokens[i] as Token).start, (tokens[word.end - 1] as Token).end),
     );
-    i = word.end - 1;
+    after = word.end;
   }
   return found;
 }
