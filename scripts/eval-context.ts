@@ -12,7 +12,7 @@
 import { syntheticNotes } from '../bench/corpus.ts';
 import { median } from '../bench/stats.ts';
 import { createAnnotator, type StageRunner } from '../src/core/annotate.ts';
-import type { Annotation } from '../src/core/contract.ts';
+import type { Annotation, AnnotationResult } from '../src/core/contract.ts';
 import type { Dictionary } from '../src/core/dictionary/lookup.ts';
 import { loadDefaultDictionary } from '../src/lexicon/load.ts';
 import { fixtureDictionary } from '../tests/context/fixture-lexicon.ts';
@@ -44,6 +44,29 @@ function producedLabel(a: Annotation | undefined): Label {
   return 'affirmed';
 }
 
+/** By relation name: relations the cases list, how many of those were produced, and how many were produced in all. */
+const relationCounts = new Map<string, { listed: number; found: number; produced: number }>();
+const countsOf = (rel: string) => {
+  let counts = relationCounts.get(rel);
+  if (counts === undefined) relationCounts.set(rel, (counts = { listed: 0, found: 0, produced: 0 }));
+  return counts;
+};
+
+function countRelations(text: string, listed: readonly { from: string; to: string; rel: string }[], result: AnnotationResult): void {
+  const byId = new Map(result.annotations.map((a) => [a.id, a]));
+  for (const r of result.relations ?? []) countsOf(r.rel).produced++;
+  for (const want of listed) {
+    const counts = countsOf(want.rel);
+    counts.listed++;
+    const from = nthBegin(text, want.from, 1);
+    const to = nthBegin(text, want.to, 1);
+    const found = (result.relations ?? []).some(
+      (r) => r.rel === want.rel && byId.get(r.from)?.match.begin === from && byId.get(r.to)?.match.begin === to,
+    );
+    if (found) counts.found++;
+  }
+}
+
 const confusion = new Map<string, number>();
 const rows: string[][] = [['file', 'passed', 'cases', 'rate']];
 const failures: string[] = [];
@@ -66,6 +89,7 @@ for (const { topic, cases } of loadCases().filter((t) => TOPICS.includes(t.topic
       const got = familyOnly && (produced === 'negated' || produced === 'uncertain') ? 'affirmed' : produced;
       confusion.set(`${want}|${got}`, (confusion.get(`${want}|${got}`) ?? 0) + 1);
     }
+    countRelations(c.text, c.relations ?? [], result);
   }
   passedAll += passed;
   casesAll += cases.length;
@@ -86,6 +110,13 @@ console.log(
   table([
     ['expected \\ produced', ...LABELS],
     ...expectedRows.map((want) => [want, ...LABELS.map((got) => String(confusion.get(`${want}|${got}`) ?? 0))]),
+  ]),
+);
+console.log('\nRelations by name: listed in the cases, of those found, produced over all case texts:\n');
+console.log(
+  table([
+    ['relation', 'listed', 'found', 'produced'],
+    ...[...relationCounts.entries()].sort().map(([rel, c]) => [rel, String(c.listed), String(c.found), String(c.produced)]),
   ]),
 );
 if (failures.length > 0) console.log(`\nFailing cases:\n${failures.map((f) => `  ${f}`).join('\n')}`);

@@ -17,9 +17,13 @@ import { createEmitter } from './emit/emit.ts';
 import { extendLaterality } from './match/laterality.ts';
 import { matchConcepts } from './match/matcher.ts';
 import { applySenses, senseRules } from './match/senses.ts';
+import { allergyWords } from './measure/allergy/allergy.ts';
+import { findMedicationWords, MEDICATION_FIRST_TOKENS } from './measure/medication/medication.ts';
+import { findPatientSex, PATIENT_FIRST_TOKENS } from './measure/patient/patient.ts';
 import { findQuantities, withQuantities } from './measure/quantities/quantities.ts';
+import { candidateStarts, takenTokens } from './measure/rule-words.ts';
 import { findTemporal, withTemporal } from './measure/time/temporal.ts';
-import { freezeMentions } from './mention.ts';
+import { byPosition, freezeMentions, type Mention } from './mention.ts';
 import { createOffsetConverter } from './text/codepoints.ts';
 import { findSections } from './text/sections.ts';
 import { segmentSentences } from './text/segment.ts';
@@ -102,6 +106,9 @@ function need<T>(layer: T | undefined, name: string, stage: Stage): T {
 function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules: CompiledRules): readonly StageDefinition[] {
   const emit = createEmitter(options);
   const senses = senseRules(dictionary);
+  const allergies = allergyWords(dictionary);
+  const isAllergy = (m: Mention): boolean => allergies.isAllergy(m.concept);
+  const ruleFirstTokens = new Set([...MEDICATION_FIRST_TOKENS, ...allergies.firstTokens, ...PATIENT_FIRST_TOKENS]);
   const context = { windowWords: options.negationWindowWords };
   return [
     {
@@ -134,7 +141,17 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
           measured,
           findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock), doc.text),
         );
-        return { mentions: options.freezeMentions ? freezeMentions(dated) : dated };
+        // Words read by rule (routes and dosing words, allergy words, the patient's sex) keep off
+        // every mention so far and share no word with each other.
+        const taken = takenTokens(tokens.length, dated);
+        const starts = candidateStarts(tokens, taken, ruleFirstTokens);
+        const byRule = [
+          ...findMedicationWords(tokens, need(doc.sentenceOf, 'sentences', 'measure'), dated, taken, starts),
+          ...allergies.find(tokens, taken, starts),
+          ...findPatientSex(tokens, taken, starts),
+        ].sort(byPosition);
+        const all = withQuantities(dated, byRule);
+        return { mentions: options.freezeMentions ? freezeMentions(all) : all };
       },
     },
     {
@@ -154,7 +171,7 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
         const tokens = need(doc.tokens, 'tokens', 'attach');
         const sentenceOf = need(doc.sentenceOf, 'sentences', 'attach');
         const contextLayer = need(doc.context, 'context', 'attach');
-        return { attach: attachHeadsAndRelations(doc.text, mentions, tokens, sentenceOf, contextLayer) };
+        return { attach: attachHeadsAndRelations(doc.text, mentions, tokens, sentenceOf, contextLayer, isAllergy) };
       },
     },
     {

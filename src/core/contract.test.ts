@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AnnotationResultSchema, categoryOf, CATEGORIES, isValidTextDatetime } from './contract.ts';
+import { z } from 'zod';
+import { AnnotationResultSchema, categoryOf, CATEGORIES, isValidTextDatetime, QuantitySchema } from './contract.ts';
 
 const span = { begin: 0, end: 5, text: 'dolor', found_as: 'dolor', preferred_term: 'dolor' };
 const annotation = {
@@ -54,5 +55,22 @@ describe('isValidTextDatetime', () => {
     expect(isValidTextDatetime('2024-02-29T00:00:00')).toBe(true);
     expect(isValidTextDatetime('2100-02-29T00:00:00')).toBe(false);
     expect(isValidTextDatetime('2024-6-10T12:00:00')).toBe(false);
+  });
+});
+
+describe('the quantity characteristic', () => {
+  it('takes the optional fields of whole measurements beside value and unit', () => {
+    expect(QuantitySchema.safeParse({ value: 150, unit: 'mmHg', systolic: 150, diastolic: 90 }).success).toBe(true);
+    expect(QuantitySchema.safeParse({ value: 875, unit: 'mg', amounts: [875, 125] }).success).toBe(true);
+    expect(QuantitySchema.safeParse({ value: 2, unit: 'lpm', high: 3, comparator: '<=' }).success).toBe(true);
+    expect(QuantitySchema.safeParse({ value: 2, unit: 'mg', comparator: '≤' }).success).toBe(false);
+    expect(QuantitySchema.safeParse({ value: 2, unit: 'mg', amounts: [2] }).success).toBe(false);
+  });
+
+  it('describes every field in the JSON Schema the OpenAPI document is made of', () => {
+    const properties = (z.toJSONSchema(QuantitySchema) as { properties: Record<string, { description?: string }> }).properties;
+    for (const field of ['value', 'unit', 'comparator', 'high', 'systolic', 'diastolic', 'amounts']) {
+      expect(properties[field]?.description, field).toMatch(/\w/);
+    }
   });
 });

@@ -35,7 +35,20 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 export const CategorySchema = z.enum(CATEGORIES);
 
-export const RELATION_KINDS = ['has_anatomical_location', 'has_quantity', 'has_time'] as const;
+/**
+ * Relation names. Medication frames (Glosa extensions): a drug (or a treatment given like one) to its
+ * frequency (a SET timex), route (a route annotation) and duration (a DURATION timex); its dose is
+ * its `has_quantity`. Allergies (Glosa extension): an allergy to its allergen (`has_allergen`).
+ */
+export const RELATION_KINDS = [
+  'has_anatomical_location',
+  'has_quantity',
+  'has_time',
+  'has_frequency',
+  'has_route',
+  'has_duration',
+  'has_allergen',
+] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
 export const TIMEX_TYPES = ['DATE', 'TIME', 'DURATION', 'SET'] as const;
@@ -87,7 +100,29 @@ const TriggerSchema = z.object({ trigger: SpanSchema, ...ExplainFields });
 const MatchRefSchema = z.object({ match: SpanSchema });
 const FamilyRefSchema = z.object({ match: SpanSchema, ...ExplainFields });
 
-export const QuantitySchema = z.object({ value: z.number(), unit: z.string() });
+/** FHIR's Quantity.comparator: how the value is to be read ("<", "≤" or "hasta", ">", "≥" before the number). */
+export const COMPARATORS = ['<', '<=', '>=', '>'] as const;
+export type Comparator = (typeof COMPARATORS)[number];
+
+/**
+ * A number with its unit. `value` is always the first number as written; the optional fields (Glosa
+ * extensions, added in 0.x without changing `value` or `unit`) keep what else the measurement says.
+ */
+export const QuantitySchema = z.object({
+  value: z.number().describe('The first number as written ("150" in "150/90 mmHg", "2" in "2-3 lpm", "875" in "875/125 mg").'),
+  unit: z.string().describe('The unit as written in the text.'),
+  comparator: z
+    .enum(COMPARATORS)
+    .describe('How value is bounded, as FHIR writes it: ">100.000 UFC/ml" is ">", "≤ 5 mg" and "hasta 5 mg" are "<=".')
+    .optional(),
+  high: z
+    .number()
+    .describe('The upper end of a range ("3" in "2-3 lpm"); value is then the lower end. Absent when the second number is not larger.')
+    .optional(),
+  systolic: z.number().describe('A blood pressure written as a pair ("150/90 mmHg"): the first number.').optional(),
+  diastolic: z.number().describe('A blood pressure written as a pair ("150/90 mmHg"): the second number.').optional(),
+  amounts: z.array(z.number()).min(2).describe('A combination dose ("875/125 mg"): every amount in order, all in unit.').optional(),
+});
 export type Quantity = z.infer<typeof QuantitySchema>;
 
 /** TIMEX3 `mod` values Glosa writes: the start, middle or end of a period ("a finales de 2023"), or after a date ("tras el ingreso"). */
@@ -128,7 +163,10 @@ export type Annotation = z.infer<typeof AnnotationSchema>;
 export const RelationSchema = z.object({
   from: z.number().int().nonnegative(),
   to: z.number().int().nonnegative(),
-  rel: z.string().min(1),
+  rel: z
+    .string()
+    .min(1)
+    .describe(`The relation's name; Glosa's are ${RELATION_KINDS.join(', ')} (other services may send others).`),
 });
 export type Relation = z.infer<typeof RelationSchema>;
 

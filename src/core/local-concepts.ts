@@ -22,3 +22,37 @@ export const TEMPORAL_CONCEPTS = {
   DURATION: localConcept('L0000102', 'duración', 'Temporal Concept', 'Temporal Concept'),
   SET: localConcept('L0000103', 'frecuencia', 'Temporal Concept', 'Temporal Concept'),
 } as const;
+
+/**
+ * Routes of administration ("vía oral", "iv"), one concept per route (Glosa-local ids
+ * L0000200–L0000299): semantic type Functional Concept as UMLS types routes, category Spatial
+ * Concept (the way into the body; none of the original's categories names routes).
+ */
+const route = (id: string, preferredTerm: string): ConceptEntry => localConcept(id, preferredTerm, 'Functional Concept', 'Spatial Concept');
+export const ROUTE_CONCEPTS = {
+  oral: route('L0000200', 'vía oral'),
+  intravenous: route('L0000201', 'vía intravenosa'),
+  subcutaneous: route('L0000202', 'vía subcutánea'),
+  intramuscular: route('L0000203', 'vía intramuscular'),
+  inhaled: route('L0000204', 'vía inhalatoria'),
+  topical: route('L0000205', 'vía tópica'),
+  rectal: route('L0000206', 'vía rectal'),
+  sublingual: route('L0000207', 'vía sublingual'),
+  transdermal: route('L0000208', 'vía transdérmica'),
+  nasal: route('L0000209', 'vía nasal'),
+} as const;
+export type RouteName = keyof typeof ROUTE_CONCEPTS;
+const ROUTES: ReadonlySet<ConceptEntry> = new Set(Object.values(ROUTE_CONCEPTS));
+
+/** Whether a concept is one of the route concepts. */
+export const isRouteConcept = (c: ConceptEntry): boolean => ROUTES.has(c);
+
+/** Intolerance to a substance ("intolerancia a AINE"): no UMLS concept is certain for the general sense. */
+export const INTOLERANCE_CONCEPT = localConcept('L0000300', 'intolerancia', 'Finding', 'Finding');
+
+/** The patient's sex as a note states it ("Varón de 72 años"), Glosa-local ids L0000400–L0000499. */
+export const SEX_CONCEPTS = {
+  male: localConcept('L0000400', 'varón', 'Population Group', 'Group'),
+  female: localConcept('L0000401', 'mujer', 'Population Group', 'Group'),
+} as const;
+export type SexName = keyof typeof SEX_CONCEPTS;

@@ -96,3 +96,46 @@ describe('config.parse_quantities in a request', () => {
     if (!refused.ok) expect(refused.error.message).toContain('parse_quantities');
   });
 });
+
+describe('whole measurements', () => {
+  const first = (text: string) => findQuantities(text, tokenise(text)).map((q) => [text.slice(q.start, q.end), q.characteristics.quantity]);
+
+  it('keep both numbers of a blood pressure, named, with value still the first', () => {
+    expect(first('TA 150/90 mmHg')).toEqual([['150/90 mmHg', { value: 150, unit: 'mmHg', systolic: 150, diastolic: 90 }]]);
+    expect(first('PA 120/80 mm Hg')).toEqual([['120/80 mm Hg', { value: 120, unit: 'mm Hg', systolic: 120, diastolic: 80 }]]);
+  });
+
+  it('keep every amount of a combination dose and the upper end of a range', () => {
+    expect(first('Amoxicilina/clavulánico 875/125 mg')).toEqual([['875/125 mg', { value: 875, unit: 'mg', amounts: [875, 125] }]]);
+    expect(first('O2 a 2-3 lpm')).toEqual([['2-3 lpm', { value: 2, unit: 'lpm', high: 3 }]]);
+    expect(first('Dosis 5-3 mg')).toEqual([['5-3 mg', { value: 5, unit: 'mg' }]]);
+  });
+
+  it('keep a comparator before the number, outside the span', () => {
+    expect(first('Urocultivo >100.000 UFC/ml')).toEqual([['100.000 UFC/ml', { value: 100000, unit: 'UFC/ml', comparator: '>' }]]);
+    expect(first('PCR < 5 mg/l, glucosa ≥ 126 mg/dl, LDL ≤ 70 mg/dl, hasta 4 g, TG >= 150 mg/dl')).toEqual([
+      ['5 mg/l', { value: 5, unit: 'mg/l', comparator: '<' }],
+      ['126 mg/dl', { value: 126, unit: 'mg/dl', comparator: '>=' }],
+      ['70 mg/dl', { value: 70, unit: 'mg/dl', comparator: '<=' }],
+      ['4 g', { value: 4, unit: 'g', comparator: '<=' }],
+      ['150 mg/dl', { value: 150, unit: 'mg/dl', comparator: '>=' }],
+    ]);
+  });
+
+  it('take no comparator from the line before, nor from a word that is none', () => {
+    expect(first('Valor >\n5 mg/l')).toEqual([['5 mg/l', { value: 5, unit: 'mg/l' }]]);
+    expect(first('Dosis de 5 mg')).toEqual([['5 mg', { value: 5, unit: 'mg' }]]);
+  });
+
+  it('read a numbered list item as no quantity ("1-0-1" has no unit)', () => {
+    expect(first('Enalapril 1-0-1')).toEqual([]);
+  });
+});
+
+describe('quantity links', () => {
+  it('never reach over a line break, even when a sign starts the next line', () => {
+    const annotator = createAnnotator(fixtureDictionary());
+    expect(annotator.annotate('paracetamol \n 😀 875/125 mg').relations ?? []).toEqual([]);
+    expect(annotator.annotate('paracetamol 875/125 mg').relations).toEqual([{ from: 0, to: 1, rel: 'has_quantity' }]);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * The attach stage: anatomical sites (after the finding, then a line's header site), qualifiers,
- * reporting verbs, quantities and times, in that order: each step reads the heads the steps before
+ * reporting verbs, quantities, times, medication frames and allergens, in that order: each step reads the heads the steps before
  * it gave (a site takes its finding as head before a reporting verb could claim it, and a qualifier
  * may follow the sites). Sites and reporting verbs read the context layer (a site takes its
  * finding's negation; a verb leaves a finding negated by a later cue of its own). `mentions` must be
@@ -10,6 +10,8 @@ import { newAttachBuilder, type AttachLayer, type ContextLayer } from '../doc.ts
 import { attachTimes } from '../measure/time/attach-time.ts';
 import type { Mention } from '../mention.ts';
 import type { Token } from '../text/tokenise.ts';
+import { attachAllergens } from './allergens.ts';
+import { attachFrames } from './frames.ts';
 import { attachQualifiers } from './qualifiers.ts';
 import { attachQuantities } from './quantities.ts';
 import { attachReportingVerbs } from './reporting-verbs.ts';
@@ -21,6 +23,7 @@ export function attachHeadsAndRelations(
   tokens: readonly Token[],
   sentenceOf: Uint32Array,
   context: ContextLayer,
+  isAllergy: (m: Mention) => boolean,
 ): AttachLayer {
   const links = newAttachBuilder(mentions.length);
   attachSites(text, mentions, tokens, context, links);
@@ -29,5 +32,7 @@ export function attachHeadsAndRelations(
   attachReportingVerbs(mentions, tokens, context, links);
   attachQuantities(text, mentions, tokens, links);
   attachTimes(mentions, tokens, sentenceOf, links);
+  attachFrames(mentions, sentenceOf, links);
+  attachAllergens(mentions, tokens, isAllergy, links);
   return links;
 }

@@ -26,7 +26,7 @@ function openGap(text: string, tokens: readonly Token[], from: number, to: numbe
   if (to - from > rules.maxGapTokens) return false;
   for (let i = from; i < to; i++) {
     const t = tokens[i] as Token;
-    if (t.kind === 'number' || GAP_BREAKS.has(t.norm) || (i > from && t.afterLineBreak) || abbreviationShaped(text, t)) return false;
+    if (t.kind === 'number' || GAP_BREAKS.has(t.norm) || t.afterLineBreak || abbreviationShaped(text, t)) return false;
   }
   return !(tokens[to] as Token | undefined)?.afterLineBreak;
 }

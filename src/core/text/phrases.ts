@@ -50,4 +50,9 @@ export class PhraseSet<V = true> {
     }
     return best;
   }
+
+  /** The first tokens of the phrases, in matching form: a token not among them starts none. */
+  firstTokens(): IterableIterator<string> {
+    return this.root.next.keys();
+  }
 }

@@ -18,6 +18,12 @@ describe('segmentSentences', () => {
     expect(sentences('Sin fiebre. Refiere tos! ¿Disnea?')).toEqual(['Sin fiebre .', 'Refiere tos !', '¿ Disnea ?']);
   });
 
+  it('does not split inside a route written with points ("v.o.", "s.c.", "i.v.", "e.v.", "i.m.")', () => {
+    for (const route of ['v.o.', 's.c.', 'i.v.', 'e.v.', 'i.m.']) {
+      expect(sentences(`Heparina ${route} cada 12 h. Tos.`), route).toHaveLength(2);
+    }
+  });
+
   it('does not split after a title, nor after another abbreviation unless a capitalised word follows', () => {
     expect(sentences('Visto por el Dr. Pérez hoy.')).toHaveLength(1);
     expect(sentences('Paracetamol 1 comp. cada 8 h. durante 3 días.')).toHaveLength(1);

@@ -2,8 +2,12 @@
  * Quantities: a number (decimal comma or point, "." before groups of three digits for thousands),
  * optionally a pair ("120/80") or a range ("10-20"), followed by a known unit, becomes a
  * Quantitative Concept mention with `quantity: {value, unit}`; the unit is kept as written. A pair
- * or range takes its first number as value.
+ * or range takes its first number as value and keeps the rest: a pair in mmHg is a blood pressure
+ * (`systolic`, `diastolic`), another pair a combination dose (`amounts`: "875/125 mg"), "2-3" a range
+ * (`high`). A comparator right before the number (">100.000 UFC/ml", "hasta 5 mg") is kept as
+ * `comparator` and stays outside the span.
  */
+import type { Comparator, Quantity } from '../../contract.ts';
 import { QUANTITY_CONCEPT } from '../../local-concepts.ts';
 import { newMention, type Mention } from '../../mention.ts';
 import { PhraseSet } from '../../text/phrases.ts';
@@ -14,12 +18,33 @@ import units from './units.json' with { type: 'json' };
 const UNITS = PhraseSet.of([...units.units, ...units.doseUnits.flatMap((unit) => units.per.map((per) => `${unit}/${per}`))]);
 const SECOND_NUMBER_JOINERS: ReadonlySet<string> = new Set(['/', '-']);
 const THOUSANDS = /^\d{1,3}(?:\.\d{3})+$/;
+const { '//': _comparatorsNote, ...comparatorWords } = units.comparators;
+const COMPARATORS = new PhraseSet<Comparator>(Object.entries(comparatorWords) as [string, Comparator][]);
+/** The most tokens a comparator has ("<", "=" are two). */
+const COMPARATOR_TOKENS = 2;
+const PRESSURE_UNITS = PhraseSet.of(units.pressureUnits);
 
 /** The value of a number token as written in Spanish clinical text. */
 export function parseNumber(surface: string): number {
   if (surface.indexOf('.') < 0 && surface.indexOf(',') < 0) return Number(surface);
   if (THOUSANDS.test(surface)) return Number(surface.replace(/\./g, ''));
   return Number(surface.replace(',', '.'));
+}
+
+/** `{comparator}` when a comparator ends right before token `i` on its line, else nothing. */
+function comparatorBefore(tokens: readonly Token[], i: number): Pick<Quantity, 'comparator'> {
+  if ((tokens[i] as Token).afterLineBreak) return {};
+  for (let start = Math.max(0, i - COMPARATOR_TOKENS); start < i; start++) {
+    const found = COMPARATORS.matchAt(tokens, start);
+    if (found?.end === i) return { comparator: found.value };
+  }
+  return {};
+}
+
+/** What the second number of a pair or range means. */
+function secondNumber(joiner: string, pressure: boolean, first: number, second: number): Partial<Quantity> {
+  if (joiner === '-') return second > first ? { high: second } : {};
+  return pressure ? { systolic: first, diastolic: second } : { amounts: [first, second] };
 }
 
 /** Finds the quantities in the text, in text order. */
@@ -41,6 +66,7 @@ export function findQuantities(text: string, tokens: readonly Token[]): Mention[
       unitStart = i + 3;
     }
     const unitToken = tokens[unitStart];
+    const pairedWith = unitStart === i + 3 ? (tokens[i + 1] as Token).norm : undefined;
     if (unitToken === undefined || unitToken.afterLineBreak) continue;
     const unit = UNITS.matchAt(tokens, unitStart);
     if (unit === undefined) continue;
@@ -48,7 +74,16 @@ export function findQuantities(text: string, tokens: readonly Token[]): Mention[
     if (!Number.isFinite(value)) continue;
     const last = tokens[unit.end - 1] as Token;
     const q = newMention('quantity', QUANTITY_CONCEPT, i, unit.end, first.start, last.end);
-    q.characteristics.quantity = { value, unit: text.slice(unitToken.start, last.end) };
+    const secondValue = pairedWith === undefined ? undefined : parseNumber((tokens[i + 2] as Token).norm);
+    const pressure = PRESSURE_UNITS.matchAt(tokens, unitStart)?.end === unit.end;
+    q.characteristics.quantity = {
+      value,
+      unit: text.slice(unitToken.start, last.end),
+      ...comparatorBefore(tokens, i),
+      ...(secondValue === undefined || !Number.isFinite(secondValue)
+        ? {}
+        : secondNumber(pairedWith as string, pressure, value, secondValue)),
+    };
     quantities.push(q);
     i = unit.end - 1;
   }
@@ -56,8 +91,8 @@ export function findQuantities(text: string, tokens: readonly Token[]): Mention[
 }
 
 /**
- * The mentions with the quantities merged in by position. A concept the lexicon found inside a
- * quantity (a unit such as "mg" read as a concept) gives way to the quantity.
+ * The mentions with the quantities (or other measured mentions: routes, dosing words) merged in by
+ * position. A concept the lexicon found inside one (a unit such as "mg" read as a concept) gives way.
  */
 export function withQuantities(mentions: readonly Mention[], quantities: readonly Mention[]): readonly Mention[] {
   if (quantities.length === 0) return mentions;

@@ -1,0 +1,49 @@
+/**
+ * Medication frames: a drug (or a treatment given like one) links the recurring times (SET:
+ * `has_frequency`), routes (`has_route`) and durations (DURATION: `has_duration`) after it in its
+ * sentence ("Amoxicilina 875 mg c/8h v.o. durante 7 días"), up to the next drug or finding and at
+ * most `frameTokens` tokens from the drug (medication.json); they take it as head. A time the time
+ * step already gave to that same drug as `has_time` becomes its frame relation; one it gave to a
+ * finding stays there. Its dose is its quantity (`has_quantity`, quantities.ts).
+ */
+import type { RelationKind } from '../contract.ts';
+import type { AttachBuilder } from '../doc.ts';
+import { isRouteConcept } from '../local-concepts.ts';
+import { isMedication } from '../measure/medication/medication.ts';
+import rules from '../measure/medication/medication.json' with { type: 'json' };
+import { forEachSentence, isFinding, type Mention } from '../mention.ts';
+
+function frameRelation(m: Mention): RelationKind | undefined {
+  if (m.kind === 'temporal') {
+    const type = m.characteristics.timex?.type;
+    return type === 'SET' ? 'has_frequency' : type === 'DURATION' ? 'has_duration' : undefined;
+  }
+  return isRouteConcept(m.concept) ? 'has_route' : undefined;
+}
+
+/** Gives `to` to `drug` as `rel`, replacing a `has_time` link between them. */
+function link(links: AttachBuilder, drug: number, rel: RelationKind, to: number): void {
+  if (links.head[to] === drug) {
+    const timed = links.relations.findIndex((r) => r.from === drug && r.to === to && r.rel === 'has_time');
+    if (timed >= 0) links.relations.splice(timed, 1);
+  } else if (links.head[to] !== -1) {
+    return;
+  }
+  links.head[to] = drug;
+  links.relations.push({ from: drug, rel, to });
+}
+
+export function attachFrames(mentions: readonly Mention[], sentenceOf: Uint32Array, links: AttachBuilder): void {
+  forEachSentence(mentions, sentenceOf, (_sentence, from, to) => {
+    let drug = -1;
+    for (let k = from; k < to; k++) {
+      const m = mentions[k] as Mention;
+      if (isMedication(m)) drug = k;
+      else if (isFinding(m)) drug = -1;
+      else if (drug >= 0 && m.firstToken - (mentions[drug] as Mention).endToken <= rules.frameTokens) {
+        const rel = frameRelation(m);
+        if (rel !== undefined) link(links, drug, rel, k);
+      }
+    }
+  });
+}
