@@ -70,6 +70,8 @@ export interface FhirExportInput {
   /** The reference datetime the result's dates were resolved against (YYYY-MM-DDTHH:MM:SS). */
   readonly textDatetime?: string;
   readonly dictionary?: { readonly id: string; readonly contentHash: string };
+  /** The note's id in the caller's system (the CLI's line id), as the Bundle's identifier. */
+  readonly noteId?: string;
 }
 
 export type MentionStatus = 'affirmed' | 'negated' | 'uncertain';
@@ -247,5 +249,11 @@ export function toFhirBundle(input: FhirExportInput): Bundle {
   const patient: Patient = { resourceType: 'Patient', id: PATIENT_ID };
   const targets = resources.length ? resources.map((r) => ({ reference: `${r.resourceType}/${r.id ?? ''}` })) : [PATIENT_REF];
   const entry: BundleEntry[] = [patient, ...resources, provenance(input, targets)].map((resource) => ({ resource }));
-  return { resourceType: 'Bundle', type: 'collection', timestamp: input.exportedAt, entry };
+  return {
+    resourceType: 'Bundle',
+    ...(input.noteId === undefined ? {} : { identifier: { value: input.noteId } }),
+    type: 'collection',
+    timestamp: input.exportedAt,
+    entry,
+  };
 }
