@@ -10,7 +10,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 
 type Schema = { id?: string; oneOf?: { $ref: string }[]; definitions: Record<string, Schema> } & Record<string, unknown>;
 
@@ -36,7 +35,7 @@ export function r4Schema(): Schema {
 
 function compile(): ValidateFunction {
   const ajv = new Ajv({ strict: false });
-  ajv.addMetaSchema(draft06);
+  ajv.addMetaSchema(readJson<object>('ajv/dist/refs/json-schema-draft-06.json'));
   return ajv.compile(r4Schema());
 }
 

@@ -2,6 +2,7 @@
 import type { AnnotationResult } from '../../core/contract.ts';
 import { toBrat } from './brat.ts';
 import { toCsv } from './csv.ts';
+import { FhirButton } from './FhirButton.tsx';
 import { download } from './download.ts';
 import { toJson } from './json.ts';
 
@@ -27,6 +28,7 @@ export function ExportButtons({ text, result }: { text: string; result: Annotati
       <button type="button" onClick={() => download(`${BASE}.csv`, toCsv(result), 'text/csv')}>
         CSV
       </button>
+      <FhirButton text={text} result={result} />
     </div>
   );
 }
