@@ -159,25 +159,23 @@ function verificationStatus(status: MentionStatus): CodeableConcept {
 }
 
 function toResource(kind: ResourceKind, a: Annotation, quantities: Quantity[], codePoints: readonly string[]): Resource {
-  const id = `${kind.toLowerCase()}-${a.id}`;
-  const extension = [noteSpan(a, codePoints)];
+  // Every resource: its id, the mention's place in the note and, but for the family history, the patient.
+  const base = { id: `${kind.toLowerCase()}-${a.id}`, extension: [noteSpan(a, codePoints)] };
+  const about = { ...base, subject: PATIENT_REF };
   const code = codeableConcept(a);
   const status = mentionStatus(a);
   switch (kind) {
     case 'Condition':
       return {
         resourceType: 'Condition',
-        id,
-        extension,
+        ...about,
         verificationStatus: verificationStatus(status),
         code,
-        subject: PATIENT_REF,
       } satisfies Condition;
     case 'FamilyMemberHistory':
       return {
         resourceType: 'FamilyMemberHistory',
-        id,
-        extension,
+        ...base,
         status: 'partial',
         patient: PATIENT_REF,
         relationship: { text: a.characteristics.family_member?.match.text ?? '' },
@@ -186,30 +184,24 @@ function toResource(kind: ResourceKind, a: Annotation, quantities: Quantity[], c
     case 'Observation':
       return {
         resourceType: 'Observation',
-        id,
-        extension,
+        ...about,
         status: status === 'uncertain' ? 'preliminary' : 'final',
         code,
-        subject: PATIENT_REF,
         ...(quantities[0] ? { valueQuantity: quantities[0] } : {}),
       } satisfies Observation;
     case 'Procedure':
       return {
         resourceType: 'Procedure',
-        id,
-        extension,
+        ...about,
         status: status === 'negated' ? 'not-done' : 'unknown',
         code,
-        subject: PATIENT_REF,
       } satisfies Procedure;
     case 'MedicationStatement':
       return {
         resourceType: 'MedicationStatement',
-        id,
-        extension,
+        ...about,
         status: status === 'negated' ? 'not-taken' : 'unknown',
         medicationCodeableConcept: code,
-        subject: PATIENT_REF,
         ...(quantities[0] ? { dosage: [{ doseAndRate: [{ doseQuantity: quantities[0] }] }] } : {}),
       } satisfies MedicationStatement;
   }
