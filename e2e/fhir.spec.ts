@@ -7,6 +7,7 @@ import { annotate } from './support/app.ts';
 
 test('exports the shown result as a FHIR R4 Bundle that validates', async ({ page }) => {
   await page.goto('/');
+  await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
   const note = '😷 No refiere dolor en el brazo. Posible neumonía.';
   await annotate(page, note);
 
@@ -21,7 +22,8 @@ test('exports the shown result as a FHIR R4 Bundle that validates', async ({ pag
   const dolor = conditions.find((c) => c.code?.text === 'dolor');
   const begin = dolor?.extension?.[0]?.extension?.find((e) => e.url === 'begin')?.valueInteger;
   expect(begin).toBe(Array.from(note.slice(0, note.indexOf('dolor'))).length);
-  // Local mode: the Provenance names the dictionary the worker used.
+  // Local mode: the Provenance names the reference datetime and the dictionary the worker used.
   const provenance = JSON.stringify(bundle.entry?.at(-1)?.resource);
+  expect(provenance).toContain('"valueString":"2024-06-10T10:00:00"');
   expect(provenance).toContain('urn:glosa:fhir:extension:dictionary');
 });

@@ -5,8 +5,7 @@ import { useAppStore } from '../state/store.ts';
 import { download } from './download.ts';
 import { exportFileName } from './filename.ts';
 
-export function FhirButton({ text, result }: { text: string; result: AnnotationResult }) {
-  const textDatetime = useAppStore((s) => s.textDatetime);
+export function FhirButton({ text, result, textDatetime }: { text: string; result: AnnotationResult; textDatetime: string | undefined }) {
   const dictionary = useAppStore((s) => (s.mode === 'local' ? s.dictionary.active?.info : undefined));
   const save = () => {
     const now = new Date();
@@ -14,7 +13,7 @@ export function FhirButton({ text, result }: { text: string; result: AnnotationR
       result,
       text,
       exportedAt: now.toISOString(),
-      textDatetime,
+      ...(textDatetime === undefined ? {} : { textDatetime }),
       ...(dictionary ? { dictionary: { id: dictionary.id, contentHash: dictionary.contentHash } } : {}),
     });
     download(exportFileName(text, now, 'fhir.json'), `${JSON.stringify(bundle, null, 2)}\n`, 'application/fhir+json');
