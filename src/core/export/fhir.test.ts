@@ -115,6 +115,30 @@ describe('FHIR R4 export', () => {
     expect(only<Condition>(b, 'Condition').map(verification)).toEqual(['refuted', 'provisional', 'provisional']);
   });
 
+  it('gives a finding and a procedure the body site of their has_anatomical_location relation', () => {
+    const text = 'Dolor en el brazo. Biopsia de piel.';
+    const anatomy = (id: number, part: string, code: string) =>
+      ann(id, span(text, part), 'Body Part, Organ, or Organ Component', 'Anatomy', { umls: code });
+    const b = bundleOf(
+      text,
+      [
+        ann(0, span(text, 'Dolor'), 'Sign or Symptom', 'Finding', { umls: 'C0030193' }),
+        anatomy(1, 'brazo', 'C0446516'),
+        ann(2, span(text, 'Biopsia'), 'Diagnostic Procedure', 'Diagnostic Procedure', { umls: 'C0005558' }),
+        anatomy(3, 'piel', 'C1123023'),
+      ],
+      [
+        { from: 0, to: 1, rel: 'has_anatomical_location' },
+        { from: 2, to: 3, rel: 'has_anatomical_location' },
+      ],
+    );
+    expect(fhirSchemaErrors(b)).toEqual([]);
+    expect(only<Condition>(b, 'Condition')[0]?.bodySite).toEqual([
+      { coding: [{ system: FHIR_SYSTEMS.umls, code: 'C0446516', display: 'brazo' }], text: 'brazo' },
+    ]);
+    expect(only<Procedure>(b, 'Procedure')[0]?.bodySite?.map((s) => s.text)).toEqual(['piel']);
+  });
+
   it('writes a relative’s disease as FamilyMemberHistory, and leaves a negated one out', () => {
     const text = 'Madre con diabetes. Padre sin cáncer.';
     const b = bundleOf(text, [
@@ -153,28 +177,18 @@ describe('FHIR R4 export', () => {
 
   it('writes a measured laboratory test as an Observation with valueQuantity and its LOINC code', () => {
     const text = 'Hemoglobina 12,5 g/dl.';
-    const b = bundleOf(
-      text,
-      [
-        ann(0, span(text, 'Hemoglobina'), 'Laboratory Procedure', 'Laboratory Procedure', { umls: 'C0518015', loinc: ['718-7'] }),
-        ann(
-          1,
-          span(text, '12,5 g/dl'),
-          'Quantitative Concept',
-          'Quantitative Concept',
-          { umls: 'L0000001' },
-          {
-            characteristics: { quantity: { value: 12.5, unit: 'g/dl' } },
-            head: 0,
-          },
-        ),
-      ],
-      [{ from: 0, to: 1, rel: 'has_quantity' }],
-    );
+    const quantity = { characteristics: { quantity: { value: 12.5, unit: 'g/dl' } }, head: 0 };
+    const annotations = [
+      ann(0, span(text, 'Hemoglobina'), 'Laboratory Procedure', 'Laboratory Procedure', { umls: 'C0518015', loinc: ['718-7'] }),
+      ann(1, span(text, '12,5 g/dl'), 'Quantitative Concept', 'Quantitative Concept', { umls: 'L0000001' }, quantity),
+    ];
+    const b = bundleOf(text, annotations, [{ from: 0, to: 1, rel: 'has_quantity' }]);
     expect(fhirSchemaErrors(b)).toEqual([]);
     const [observation] = only<Observation>(b, 'Observation');
     expect(observation?.status).toBe('final');
     expect(observation?.valueQuantity).toEqual({ value: 12.5, unit: 'g/dl' });
+    // A service that sends no relations: the quantity's head still names what it measures.
+    expect(only<Observation>(bundleOf(text, annotations, []), 'Observation')[0]?.valueQuantity).toEqual({ value: 12.5, unit: 'g/dl' });
     expect(observation?.code?.coding?.map((c) => [c.system, c.code])).toEqual([
       [FHIR_SYSTEMS.umls, 'C0518015'],
       [FHIR_SYSTEMS.loinc, '718-7'],

@@ -2,7 +2,8 @@
  * FHIR R4 export: one annotation result as a `collection` Bundle of
  *
  *   Condition            diseases and findings; verificationStatus confirmed, refuted (negated) or
- *                        provisional (uncertain, also when negated as well)
+ *                        provisional (uncertain, also when negated as well); bodySite from
+ *                        has_anatomical_location (also on Procedure)
  *   FamilyMemberHistory  diseases and findings of a relative (negated ones are left out: R4 has no
  *                        way to say "the mother does not have X" that a reader could not miss)
  *   Observation          a concept measured in the note (a has_quantity relation) as valueQuantity
@@ -134,18 +135,30 @@ function noteSpan(annotation: Annotation, codePoints: readonly string[]): Extens
   };
 }
 
+/** The targets of each annotation's relations of one kind. */
+function related(result: AnnotationResult, rel: string): Map<number, Annotation[]> {
+  const byId = new Map(result.annotations.map((a) => [a.id, a]));
+  const out = new Map<number, Annotation[]>();
+  for (const r of result.relations ?? []) {
+    const to = byId.get(r.to);
+    if (r.rel === rel && to) out.set(r.from, [...(out.get(r.from) ?? []), to]);
+  }
+  return out;
+}
+
 /** Quantities attached to each measured annotation (has_quantity relations, or a quantity's head). */
 function quantitiesByAnnotation(result: AnnotationResult): Map<number, Quantity[]> {
-  const byId = new Map(result.annotations.map((a) => [a.id, a]));
-  const links = new Set<string>();
-  for (const r of result.relations ?? []) if (r.rel === 'has_quantity') links.add(`${r.from}:${r.to}`);
-  for (const a of result.annotations) if (a.head !== undefined && a.characteristics.quantity) links.add(`${a.head}:${a.id}`);
+  const targets = related(result, 'has_quantity');
+  for (const a of result.annotations) {
+    const measured = a.head === undefined ? undefined : targets.get(a.head);
+    if (a.head !== undefined && a.characteristics.quantity && !measured?.includes(a)) targets.set(a.head, [...(measured ?? []), a]);
+  }
   const out = new Map<number, Quantity[]>();
-  for (const link of links) {
-    const [from, to] = link.split(':').map(Number) as [number, number];
-    const quantity = byId.get(to)?.characteristics.quantity;
-    if (!quantity || !byId.has(from)) continue;
-    out.set(from, [...(out.get(from) ?? []), { value: quantity.value, unit: quantity.unit }]);
+  for (const [id, list] of targets) {
+    const quantities = list.flatMap((t) =>
+      t.characteristics.quantity ? [{ value: t.characteristics.quantity.value, unit: t.characteristics.quantity.unit }] : [],
+    );
+    if (quantities.length) out.set(id, quantities);
   }
   return out;
 }
@@ -158,12 +171,19 @@ function verificationStatus(status: MentionStatus): CodeableConcept {
   return { coding: [{ system: CONDITION_VER_STATUS, code }] };
 }
 
-function toResource(kind: ResourceKind, a: Annotation, quantities: Quantity[], codePoints: readonly string[]): Resource {
+/** What a mention brings along from its relations: its quantities and its anatomical locations. */
+interface Attached {
+  readonly quantities: readonly Quantity[];
+  readonly sites: readonly Annotation[];
+}
+
+function toResource(kind: ResourceKind, a: Annotation, { quantities, sites }: Attached, codePoints: readonly string[]): Resource {
   // Every resource: its id, the mention's place in the note and, but for the family history, the patient.
   const base = { id: `${kind.toLowerCase()}-${a.id}`, extension: [noteSpan(a, codePoints)] };
   const about = { ...base, subject: PATIENT_REF };
   const code = codeableConcept(a);
   const status = mentionStatus(a);
+  const bodySite = sites.length ? { bodySite: sites.map(codeableConcept) } : {};
   switch (kind) {
     case 'Condition':
       return {
@@ -171,6 +191,7 @@ function toResource(kind: ResourceKind, a: Annotation, quantities: Quantity[], c
         ...about,
         verificationStatus: verificationStatus(status),
         code,
+        ...bodySite,
       } satisfies Condition;
     case 'FamilyMemberHistory':
       return {
@@ -195,6 +216,7 @@ function toResource(kind: ResourceKind, a: Annotation, quantities: Quantity[], c
         ...about,
         status: status === 'negated' ? 'not-done' : 'unknown',
         code,
+        ...bodySite,
       } satisfies Procedure;
     case 'MedicationStatement':
       return {
@@ -232,11 +254,12 @@ function provenance(input: FhirExportInput, targets: Reference[]): Provenance {
 export function toFhirBundle(input: FhirExportInput): Bundle {
   const codePoints = Array.from(input.text);
   const quantities = quantitiesByAnnotation(input.result);
+  const locations = related(input.result, 'has_anatomical_location');
   const resources: Resource[] = [];
   for (const a of input.result.annotations) {
-    const measured = quantities.get(a.id) ?? [];
-    const kind = resourceKindOf(a, measured.length > 0);
-    if (kind) resources.push(toResource(kind, a, measured, codePoints));
+    const attached = { quantities: quantities.get(a.id) ?? [], sites: locations.get(a.id) ?? [] };
+    const kind = resourceKindOf(a, attached.quantities.length > 0);
+    if (kind) resources.push(toResource(kind, a, attached, codePoints));
   }
   const patient: Patient = { resourceType: 'Patient', id: PATIENT_ID };
   const targets = resources.length ? resources.map((r) => ({ reference: `${r.resourceType}/${r.id ?? ''}` })) : [PATIENT_REF];
