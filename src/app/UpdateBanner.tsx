@@ -24,10 +24,16 @@ export function UpdateBanner() {
     updateServiceWorker,
   } = useRegisterSW();
   if (!needRefresh) return null;
+  // The plugin reloads only for an update it saw being registered; one found by a later update check
+  // must reload too, so the reload follows the change of controller itself.
+  const reload = () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    void updateServiceWorker(true);
+  };
   return (
     <div className="update-banner" role="status" style={BANNER}>
       Nueva versión disponible —{' '}
-      <button type="button" onClick={() => void updateServiceWorker(true)}>
+      <button type="button" onClick={reload}>
         recargar
       </button>
     </div>
