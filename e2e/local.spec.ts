@@ -2,6 +2,10 @@
 import { expect, test } from '@playwright/test';
 import { annotate, armRendered } from './support/app.ts';
 
+// These tests watch the app's own download and Cache Storage; the service worker (offline.spec.ts)
+// would serve the dictionary from its precache as soon as it has installed, so it is kept out here.
+test.use({ serviceWorkers: 'block' });
+
 test('local mode downloads the dictionary with progress, annotates, and loads it from the cache next time', async ({ page }, info) => {
   const dictRequests: string[] = [];
   page.on('request', (r) => {

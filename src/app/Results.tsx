@@ -113,7 +113,7 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
                 {shown.result.version} · {Math.round(shown.elapsedMs)} ms
                 {shown.text !== currentText && ' · (resultado de una versión anterior de la nota)'}
               </span>
-              <ExportButtons text={shown.text} result={shown.result} />
+              <ExportButtons text={shown.text} result={shown.result} textDatetime={shown.textDatetime} />
             </div>
             <Legend categories={categories} />
             {review && <ReviewBar review={review} />}

@@ -12,11 +12,13 @@ import {
   validateAnnotationRequest,
   type AnnotationResult,
   type Annotator,
+  type Dictionary,
 } from '../core/index.ts';
+import { toFhirBundle } from '../core/export/fhir.ts';
 import { loadDefaultDictionary, loadDictionaryFile } from '../lexicon/load.ts';
 import { contextRulesOption } from './context-rules.ts';
 
-const HELP = `usage: glosa annotate [--input FILE] [--output FILE] [--dict PATH] [--datetime YYYY-MM-DDTHH:MM:SS] [--context-rules FILE]
+const HELP = `usage: glosa annotate [--input FILE] [--output FILE] [--dict PATH] [--datetime YYYY-MM-DDTHH:MM:SS] [--context-rules FILE] [--format json|fhir]
 
 Reads JSON Lines {"id": string, "text": string, "config"?: {...}} (stdin by default) and writes
 {"id", "result"} or {"id", "error": {"code", "message"}} per line (stdout by default).
@@ -24,13 +26,20 @@ Reads JSON Lines {"id": string, "text": string, "config"?: {...}} (stdin by defa
 --datetime  reference datetime for lines whose config has no text_datetime
 --context-rules  a user rule pack that adds, overrides or disables context rules
             (see "glosa rules export" and docs/context.md); a bad pack exits with code 2
+--format    json (default) or fhir: one FHIR R4 Bundle per line (its identifier is the line's id),
+            or an OperationOutcome for a bad line
 `;
 
-type OutputLine = { id: unknown; result: AnnotationResult } | { id: unknown; error: { code: string; message: string } };
+const FORMATS = ['json', 'fhir'] as const;
+type Format = (typeof FORMATS)[number];
+
+type OutputLine =
+  | { id: unknown; result: AnnotationResult; text: string; textDatetime: string | undefined }
+  | { id: unknown; error: { code: string; message: string } };
 
 /** One output line's JSON; results through `resultToJson`, the same text as JSON.stringify, faster. */
 function outputLineJson(line: OutputLine): string {
-  if ('error' in line) return JSON.stringify(line);
+  if ('error' in line) return JSON.stringify({ id: line.id, error: line.error });
   return `{"id":${JSON.stringify(line.id)},"result":${resultToJson(line.result)}}`;
 }
 
@@ -52,10 +61,30 @@ export function annotateLine(annotator: Annotator, line: string, defaultDatetime
   const validation = validateAnnotationRequest(input);
   if (!validation.ok) return { id, error: validation.error };
   try {
-    return { id, result: annotator.annotate(validation.request.text, validation.request.config) };
+    const { text, config } = validation.request;
+    return { id, result: annotator.annotate(text, config), text, textDatetime: config?.text_datetime };
   } catch (error) {
     return { id, error: { code: 'internal_error', message: `Annotation failed: ${(error as Error).message}` } };
   }
+}
+
+/** One output line as FHIR: a Bundle, or an OperationOutcome saying why the line was refused. */
+function fhirLineJson(line: OutputLine, dictionary: Dictionary, exportedAt: string): string {
+  if ('error' in line) {
+    const issue = { severity: 'error', code: 'invalid', details: { text: line.error.code }, diagnostics: line.error.message };
+    return JSON.stringify({ resourceType: 'OperationOutcome', issue: [issue] });
+  }
+  const { id: noteId, result, text, textDatetime } = line;
+  const { id, contentHash } = dictionary.meta;
+  const bundle = toFhirBundle({
+    result,
+    text,
+    exportedAt,
+    dictionary: { id, contentHash },
+    ...(textDatetime === undefined ? {} : { textDatetime }),
+    ...(typeof noteId === 'string' || typeof noteId === 'number' ? { noteId: String(noteId) } : {}),
+  });
+  return JSON.stringify(bundle);
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -67,6 +96,7 @@ export async function run(args: string[]): Promise<number> {
       dict: { type: 'string' },
       datetime: { type: 'string' },
       'context-rules': { type: 'string' },
+      format: { type: 'string', default: 'json' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -80,6 +110,11 @@ export async function run(args: string[]): Promise<number> {
   }
   const contextRules = contextRulesOption('annotate', values['context-rules']);
   if (typeof contextRules === 'number') return contextRules;
+  const format = values.format as Format;
+  if (!FORMATS.includes(format)) {
+    process.stderr.write(`glosa annotate: --format must be json or fhir, got "${values.format}"\n`);
+    return 2;
+  }
   const dictionary = values.dict === undefined ? loadDefaultDictionary() : loadDictionaryFile(values.dict);
   const annotator = createAnnotator(dictionary, contextRules.rules === undefined ? {} : { contextRules: contextRules.rules });
   const input = values.input === undefined ? process.stdin : createReadStream(values.input, 'utf8');
@@ -87,7 +122,9 @@ export async function run(args: string[]): Promise<number> {
   const lines = createInterface({ input, crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.trim() === '') continue;
-    if (!output.write(outputLineJson(annotateLine(annotator, line, values.datetime)) + '\n')) {
+    const answer = annotateLine(annotator, line, values.datetime);
+    const json = format === 'fhir' ? fhirLineJson(answer, dictionary, new Date().toISOString()) : outputLineJson(answer);
+    if (!output.write(json + '\n')) {
       await new Promise((resolve) => output.once('drain', resolve));
     }
   }

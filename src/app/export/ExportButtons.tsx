@@ -2,12 +2,14 @@
 import type { AnnotationResult } from '../../core/contract.ts';
 import { toBrat } from './brat.ts';
 import { toCsv } from './csv.ts';
+import { FhirButton } from './FhirButton.tsx';
 import { download } from './download.ts';
 import { toJson } from './json.ts';
 
 const BASE = 'glosa-nota';
 
-export function ExportButtons({ text, result }: { text: string; result: AnnotationResult }) {
+/** `textDatetime`: the reference datetime the shown result was annotated with (FHIR records it). */
+export function ExportButtons({ text, result, textDatetime }: { text: string; result: AnnotationResult; textDatetime?: string }) {
   return (
     <div className="exports" role="group" aria-label="Exportar">
       <span className="muted">Exportar:</span>
@@ -27,6 +29,7 @@ export function ExportButtons({ text, result }: { text: string; result: Annotati
       <button type="button" onClick={() => download(`${BASE}.csv`, toCsv(result), 'text/csv')}>
         CSV
       </button>
+      <FhirButton text={text} result={result} textDatetime={textDatetime} />
     </div>
   );
 }

@@ -1,0 +1,274 @@
+/**
+ * FHIR R4 export: one annotation result as a `collection` Bundle of
+ *
+ *   Condition            diseases and findings; verificationStatus confirmed, refuted (negated) or
+ *                        provisional (uncertain, also when negated as well); bodySite from
+ *                        has_anatomical_location (also on Procedure)
+ *   FamilyMemberHistory  diseases and findings of a relative (negated ones are left out: R4 has no
+ *                        way to say "the mother does not have X" that a reader could not miss)
+ *   Observation          a concept measured in the note (a has_quantity relation) as valueQuantity
+ *   Procedure            diagnostic and therapeutic procedures; status not-done when negated,
+ *                        otherwise unknown (a note's mention does not say whether it was done)
+ *   MedicationStatement  drugs, with the dose when one is attached; status not-taken when negated,
+ *                        otherwise unknown
+ *
+ * plus the Patient they are about (no identifier: the note names none) and a Provenance that
+ * records the annotator version, reference datetime and dictionary. Every clinical resource
+ * carries the mention's place in the note in the NOTE_SPAN extension: Unicode code points, `end`
+ * exclusive, as in the contract. Only codes of the four systems below that look like real codes
+ * are written (Glosa-local "L" ids and ICD-10-CM ranges such as "E08-E13" are not codes).
+ * Pure: no DOM, no Node; the caller passes the export time.
+ */
+import type {
+  Bundle,
+  BundleEntry,
+  CodeableConcept,
+  Coding,
+  Condition,
+  Extension,
+  FamilyMemberHistory,
+  MedicationStatement,
+  Observation,
+  Patient,
+  Procedure,
+  Provenance,
+  Quantity,
+  Reference,
+  Resource,
+} from '@medplum/fhirtypes';
+import { categoryOf, type Annotation, type AnnotationResult } from '../contract.ts';
+
+export const FHIR_SYSTEMS = {
+  umls: 'http://www.nlm.nih.gov/research/umls',
+  snomed_ct: 'http://snomed.info/sct',
+  icd10_cm: 'http://hl7.org/fhir/sid/icd-10-cm',
+  loinc: 'http://loinc.org',
+} as const;
+
+/** What a code of each system looks like; anything else is not written. */
+const CODE_PATTERNS: Record<keyof typeof FHIR_SYSTEMS, RegExp> = {
+  umls: /^C\d{7}$/,
+  snomed_ct: /^\d{6,18}$/,
+  icd10_cm: /^[A-Z]\d[0-9A-Z](\.[0-9A-Z]{1,4})?$/,
+  loinc: /^\d{1,7}-\d$/,
+};
+
+const EXTENSION_BASE = 'urn:glosa:fhir:extension';
+/** Complex extension: begin, end (code points), text, annotationId, status of the mention. */
+export const NOTE_SPAN_EXTENSION = `${EXTENSION_BASE}:note-span`;
+/** On the Provenance: the reference datetime, the dictionary id and its content hash. */
+export const REFERENCE_DATETIME_EXTENSION = `${EXTENSION_BASE}:reference-datetime`;
+export const DICTIONARY_EXTENSION = `${EXTENSION_BASE}:dictionary`;
+
+const CONDITION_VER_STATUS = 'http://terminology.hl7.org/CodeSystem/condition-ver-status';
+
+export interface FhirExportInput {
+  readonly result: AnnotationResult;
+  /** The note's text, from which the spans' surface text is read. */
+  readonly text: string;
+  /** When the export was made: an ISO 8601 instant with a time zone. */
+  readonly exportedAt: string;
+  /** The reference datetime the result's dates were resolved against (YYYY-MM-DDTHH:MM:SS). */
+  readonly textDatetime?: string;
+  readonly dictionary?: { readonly id: string; readonly contentHash: string };
+  /** The note's id in the caller's system (the CLI's line id), as the Bundle's identifier. */
+  readonly noteId?: string;
+}
+
+export type MentionStatus = 'affirmed' | 'negated' | 'uncertain';
+
+export function mentionStatus(annotation: Annotation): MentionStatus {
+  const c = annotation.characteristics;
+  if (c.uncertain) return 'uncertain';
+  if (c.negative) return 'negated';
+  return 'affirmed';
+}
+
+const CONDITION_CATEGORIES = new Set(['Disease or Syndrome', 'Finding']);
+const PROCEDURE_CATEGORIES = new Set(['Diagnostic Procedure', 'Therapeutic or Preventive Procedure']);
+const MEDICATION_SEMANTIC_TYPES = new Set(['Pharmacologic Substance', 'Clinical Drug', 'Antibiotic']);
+
+type ResourceKind = 'Condition' | 'FamilyMemberHistory' | 'Observation' | 'Procedure' | 'MedicationStatement';
+
+/** Which resource a mention becomes, if any. */
+export function resourceKindOf(annotation: Annotation, measured: boolean): ResourceKind | undefined {
+  const category = categoryOf(annotation) ?? '';
+  if (MEDICATION_SEMANTIC_TYPES.has(annotation.type.umls)) return 'MedicationStatement';
+  if (measured) return 'Observation';
+  if (CONDITION_CATEGORIES.has(category)) {
+    if (!annotation.characteristics.family_member) return 'Condition';
+    return mentionStatus(annotation) === 'negated' ? undefined : 'FamilyMemberHistory';
+  }
+  if (PROCEDURE_CATEGORIES.has(category)) return 'Procedure';
+  return undefined;
+}
+
+export function codeableConcept(annotation: Annotation): CodeableConcept {
+  const coding: Coding[] = [];
+  for (const key of Object.keys(FHIR_SYSTEMS) as (keyof typeof FHIR_SYSTEMS)[]) {
+    const value = annotation.code[key];
+    const codes = typeof value === 'string' ? [value] : (value ?? []);
+    for (const code of codes) {
+      if (!CODE_PATTERNS[key].test(code)) continue;
+      // The preferred term is Glosa's (Spanish) name of the UMLS concept, not another system's display.
+      coding.push(
+        key === 'umls'
+          ? { system: FHIR_SYSTEMS[key], code, display: annotation.match.preferred_term }
+          : { system: FHIR_SYSTEMS[key], code },
+      );
+    }
+  }
+  return coding.length ? { coding, text: annotation.match.text } : { text: annotation.match.text };
+}
+
+function noteSpan(annotation: Annotation, codePoints: readonly string[]): Extension {
+  const { begin, end } = annotation.match;
+  return {
+    url: NOTE_SPAN_EXTENSION,
+    extension: [
+      { url: 'begin', valueInteger: begin },
+      { url: 'end', valueInteger: end },
+      { url: 'text', valueString: codePoints.slice(begin, end).join('') || annotation.match.text },
+      { url: 'annotationId', valueInteger: annotation.id },
+      { url: 'status', valueCode: mentionStatus(annotation) },
+    ],
+  };
+}
+
+/** The targets of each annotation's relations of one kind. */
+function related(result: AnnotationResult, rel: string): Map<number, Annotation[]> {
+  const byId = new Map(result.annotations.map((a) => [a.id, a]));
+  const out = new Map<number, Annotation[]>();
+  for (const r of result.relations ?? []) {
+    const to = byId.get(r.to);
+    if (r.rel === rel && to) out.set(r.from, [...(out.get(r.from) ?? []), to]);
+  }
+  return out;
+}
+
+/** Quantities attached to each measured annotation (has_quantity relations, or a quantity's head). */
+function quantitiesByAnnotation(result: AnnotationResult): Map<number, Quantity[]> {
+  const targets = related(result, 'has_quantity');
+  for (const a of result.annotations) {
+    const measured = a.head === undefined ? undefined : targets.get(a.head);
+    if (a.head !== undefined && a.characteristics.quantity && !measured?.includes(a)) targets.set(a.head, [...(measured ?? []), a]);
+  }
+  const out = new Map<number, Quantity[]>();
+  for (const [id, list] of targets) {
+    const quantities = list.flatMap((t) =>
+      t.characteristics.quantity ? [{ value: t.characteristics.quantity.value, unit: t.characteristics.quantity.unit }] : [],
+    );
+    if (quantities.length) out.set(id, quantities);
+  }
+  return out;
+}
+
+const PATIENT_ID = 'patient';
+const PATIENT_REF: Reference<Patient> = { reference: `Patient/${PATIENT_ID}` };
+
+function verificationStatus(status: MentionStatus): CodeableConcept {
+  const code = status === 'negated' ? 'refuted' : status === 'uncertain' ? 'provisional' : 'confirmed';
+  return { coding: [{ system: CONDITION_VER_STATUS, code }] };
+}
+
+/** What a mention brings along from its relations: its quantities and its anatomical locations. */
+interface Attached {
+  readonly quantities: readonly Quantity[];
+  readonly sites: readonly Annotation[];
+}
+
+function toResource(kind: ResourceKind, a: Annotation, { quantities, sites }: Attached, codePoints: readonly string[]): Resource {
+  // Every resource: its id, the mention's place in the note and, but for the family history, the patient.
+  const base = { id: `${kind.toLowerCase()}-${a.id}`, extension: [noteSpan(a, codePoints)] };
+  const about = { ...base, subject: PATIENT_REF };
+  const code = codeableConcept(a);
+  const status = mentionStatus(a);
+  const bodySite = sites.length ? { bodySite: sites.map(codeableConcept) } : {};
+  switch (kind) {
+    case 'Condition':
+      return {
+        resourceType: 'Condition',
+        ...about,
+        verificationStatus: verificationStatus(status),
+        code,
+        ...bodySite,
+      } satisfies Condition;
+    case 'FamilyMemberHistory':
+      return {
+        resourceType: 'FamilyMemberHistory',
+        ...base,
+        status: 'partial',
+        patient: PATIENT_REF,
+        relationship: { text: a.characteristics.family_member?.match.text ?? '' },
+        condition: [{ code, ...(status === 'uncertain' ? { note: [{ text: 'Incierto en la nota' }] } : {}) }],
+      } satisfies FamilyMemberHistory;
+    case 'Observation':
+      return {
+        resourceType: 'Observation',
+        ...about,
+        status: status === 'uncertain' ? 'preliminary' : 'final',
+        code,
+        ...(quantities[0] ? { valueQuantity: quantities[0] } : {}),
+      } satisfies Observation;
+    case 'Procedure':
+      return {
+        resourceType: 'Procedure',
+        ...about,
+        status: status === 'negated' ? 'not-done' : 'unknown',
+        code,
+        ...bodySite,
+      } satisfies Procedure;
+    case 'MedicationStatement':
+      return {
+        resourceType: 'MedicationStatement',
+        ...about,
+        status: status === 'negated' ? 'not-taken' : 'unknown',
+        medicationCodeableConcept: code,
+        ...(quantities[0] ? { dosage: [{ doseAndRate: [{ doseQuantity: quantities[0] }] }] } : {}),
+      } satisfies MedicationStatement;
+  }
+}
+
+function provenance(input: FhirExportInput, targets: Reference[]): Provenance {
+  const extension: Extension[] = [];
+  if (input.textDatetime) extension.push({ url: REFERENCE_DATETIME_EXTENSION, valueString: input.textDatetime });
+  if (input.dictionary) {
+    extension.push({
+      url: DICTIONARY_EXTENSION,
+      extension: [
+        { url: 'id', valueString: input.dictionary.id },
+        { url: 'contentHash', valueString: input.dictionary.contentHash },
+      ],
+    });
+  }
+  return {
+    resourceType: 'Provenance',
+    id: 'glosa',
+    ...(extension.length ? { extension } : {}),
+    target: targets,
+    recorded: input.exportedAt,
+    agent: [{ who: { display: `Glosa ${input.result.version}` } }],
+  };
+}
+
+export function toFhirBundle(input: FhirExportInput): Bundle {
+  const codePoints = Array.from(input.text);
+  const quantities = quantitiesByAnnotation(input.result);
+  const locations = related(input.result, 'has_anatomical_location');
+  const resources: Resource[] = [];
+  for (const a of input.result.annotations) {
+    const attached = { quantities: quantities.get(a.id) ?? [], sites: locations.get(a.id) ?? [] };
+    const kind = resourceKindOf(a, attached.quantities.length > 0);
+    if (kind) resources.push(toResource(kind, a, attached, codePoints));
+  }
+  const patient: Patient = { resourceType: 'Patient', id: PATIENT_ID };
+  const targets = resources.length ? resources.map((r) => ({ reference: `${r.resourceType}/${r.id ?? ''}` })) : [PATIENT_REF];
+  const entry: BundleEntry[] = [patient, ...resources, provenance(input, targets)].map((resource) => ({ resource }));
+  return {
+    resourceType: 'Bundle',
+    ...(input.noteId === undefined ? {} : { identifier: { value: input.noteId } }),
+    type: 'collection',
+    timestamp: input.exportedAt,
+    entry,
+  };
+}
