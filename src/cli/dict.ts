@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readDictionaryMeta } from '../core/index.ts';
 import { applyAmbiguityRules, findAmbiguousTerms, loadDefaultAmbiguityRules } from '../lexicon/ambiguity.ts';
-import { countByDomain } from '../lexicon/domains.ts';
+import { CODE_SYSTEMS, countByDomain, type CodeSystem } from '../lexicon/domains.ts';
 import { buildDefaultDictionaryBytes, readLexiconDir } from '../lexicon/load.ts';
 import type { LexiconConcept } from '../lexicon/source.ts';
 
@@ -59,13 +59,17 @@ async function exportLexicon(args: string[]): Promise<number> {
   return 0;
 }
 
-/** The text `glosa dict info` prints. */
+const SYSTEM_LABELS: Record<CodeSystem, string> = { snomed_ct: 'SNOMED CT', icd10_cm: 'ICD-10-CM', icd9_cm: 'ICD-9-CM', loinc: 'LOINC' };
+const percent = (part: number, whole: number): string => (whole === 0 ? '–' : `${Math.round((100 * part) / whole)}%`);
+
+/** The text `glosa dict info` prints: per domain, concepts, terms, the share carrying each code system, the target. */
 export function infoText(concepts: readonly LexiconConcept[]): string {
   const rows = countByDomain(concepts);
   const width = Math.max(...rows.map((r) => r.domain.length));
   const lines = rows.map((r) => {
-    const target = r.target === undefined ? '' : `  target ≥ ${r.target} ${r.concepts >= r.target ? '✓' : '✗'}`;
-    return `${r.domain.padEnd(width)}  ${String(r.concepts).padStart(5)} concepts  ${String(r.terms).padStart(6)} terms${target}`;
+    const target = r.target === undefined ? '' : `target ≥ ${r.target} ${r.concepts >= r.target ? '✓' : '✗'}`;
+    const shares = CODE_SYSTEMS.map((system) => `${SYSTEM_LABELS[system]} ${percent(r.coded[system], r.concepts).padStart(4)}`).join('  ');
+    return `${r.domain.padEnd(width)}  ${String(r.concepts).padStart(5)} concepts  ${String(r.terms).padStart(6)} terms  ${shares}  ${target}`.trimEnd();
   });
   const terms = concepts.reduce((n, c) => n + c.terms.length + c.abbreviations.length, 0);
   const ambiguous = findAmbiguousTerms(concepts).length;

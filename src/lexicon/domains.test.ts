@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domainOf } from './domains.ts';
+import { countByDomain, domainOf } from './domains.ts';
 import { LexiconConceptSchema } from './source.ts';
 
 const concept = (fields: Record<string, unknown>) =>
@@ -22,5 +22,23 @@ describe('domainOf', () => {
     expect(domainOf(concept({ semantic_type: 'Laboratory Procedure', category: 'Laboratory Procedure', tags: ['measurable'] }))).toBe(
       'labs',
     );
+  });
+});
+
+describe('countByDomain', () => {
+  it('counts per domain the concepts that carry each code system, and names the target', () => {
+    const diseases = [
+      concept({ cui: 'C0000001', semantic_type: 'Disease or Syndrome', category: 'Disease or Syndrome', icd10_cm: ['I10'] }),
+      concept({
+        cui: 'C0000002',
+        semantic_type: 'Disease or Syndrome',
+        category: 'Disease or Syndrome',
+        snomed_ct: ['38341003'],
+        icd10_cm: ['I10'],
+      }),
+      concept({ cui: 'C0000003', semantic_type: 'Disease or Syndrome', category: 'Disease or Syndrome' }),
+    ];
+    const row = countByDomain(diseases).find((r) => r.domain === 'diseases');
+    expect(row).toMatchObject({ concepts: 3, coded: { snomed_ct: 1, icd10_cm: 2, icd9_cm: 0, loinc: 0 }, target: 2000 });
   });
 });

@@ -21,15 +21,20 @@ export const DOMAINS = [
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 
-/** Minimum concept counts of the default lexicon (issue 5). */
+/** Minimum concept counts of the default lexicon (the lexicon's second edition, issue 17). */
 export const DOMAIN_TARGETS: Partial<Record<Domain, number>> = {
-  'signs and symptoms': 400,
-  diseases: 800,
-  anatomy: 400,
-  procedures: 300,
-  labs: 200,
-  drugs: 250,
+  'signs and symptoms': 900,
+  diseases: 2000,
+  anatomy: 700,
+  procedures: 900,
+  labs: 350,
+  drugs: 900,
+  devices: 60,
+  organisms: 80,
 };
+
+export const CODE_SYSTEMS = ['snomed_ct', 'icd10_cm', 'icd9_cm', 'loinc'] as const;
+export type CodeSystem = (typeof CODE_SYSTEMS)[number];
 
 const DISEASE_TYPES = new Set([
   'Disease or Syndrome',
@@ -72,6 +77,8 @@ export interface DomainCount {
   readonly concepts: number;
   readonly terms: number;
   readonly target?: number;
+  /** How many of the domain's concepts carry at least one code of each system. */
+  readonly coded: Readonly<Record<CodeSystem, number>>;
 }
 
 export function countByDomain(concepts: readonly LexiconConcept[]): DomainCount[] {
@@ -79,6 +86,11 @@ export function countByDomain(concepts: readonly LexiconConcept[]): DomainCount[
     const members = concepts.filter((c) => domainOf(c) === domain);
     const terms = members.reduce((n, c) => n + c.terms.length + c.abbreviations.length, 0);
     const target = DOMAIN_TARGETS[domain];
-    return target === undefined ? { domain, concepts: members.length, terms } : { domain, concepts: members.length, terms, target };
+    const coded = Object.fromEntries(CODE_SYSTEMS.map((system) => [system, members.filter((c) => c[system].length > 0).length])) as Record<
+      CodeSystem,
+      number
+    >;
+    const count = { domain, concepts: members.length, terms, coded };
+    return target === undefined ? count : { ...count, target };
   });
 }
