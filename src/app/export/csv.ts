@@ -59,7 +59,7 @@ export function toCsv(result: AnnotationResult): string {
       c.uncertain?.trigger.text,
       c.family_member?.match.text,
       a.head,
-      c.timex ? `${c.timex.type} ${c.timex.value}` : undefined,
+      c.timex ? `${c.timex.type} ${c.timex.value}${c.timex.mod === undefined ? '' : ` ${c.timex.mod}`}` : undefined,
       c.quantity ? `${c.quantity.value} ${c.quantity.unit}` : undefined,
       c.quantifier?.match.text,
       c.qualifier?.match.text,

@@ -81,6 +81,12 @@ describe('CSV export', () => {
     expect(csv).toContain('DATE 2024-06-07');
   });
 
+  it('writes the timex mod after its value ("a finales de 2023")', () => {
+    const text = 'a finales de 2023';
+    const a = annotation(0, text, 0, 17, { characteristics: { timex: { type: 'DATE', value: '2023', mod: 'END' } } });
+    expect(toCsv({ annotations: [a], version: 'x' })).toContain('DATE 2023 END');
+  });
+
   it('lists the quantity, the quantifier and the qualifier in the last columns', () => {
     const text = 'Hb 10,2 g/dl. Cefalea intensa.';
     const hb = annotation(0, text, 0, 2, { characteristics: { quantifier: { match: span(text, 3, 12) } } });
