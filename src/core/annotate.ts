@@ -19,6 +19,7 @@ import { matchConcepts } from './match/matcher.ts';
 import { applySenses, senseRules } from './match/senses.ts';
 import { allergyWords } from './measure/allergy/allergy.ts';
 import { findMedicationWords, MEDICATION_FIRST_TOKENS } from './measure/medication/medication.ts';
+import { AGE_UNIT_TOKENS, findAges } from './measure/patient/age.ts';
 import { findPatientSex, PATIENT_FIRST_TOKENS } from './measure/patient/patient.ts';
 import { findQuantities, withQuantities } from './measure/quantities/quantities.ts';
 import { candidateStarts, takenTokens } from './measure/rule-words.ts';
@@ -108,7 +109,7 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
   const senses = senseRules(dictionary);
   const allergies = allergyWords(dictionary);
   const isAllergy = (m: Mention): boolean => allergies.isAllergy(m.concept);
-  const ruleFirstTokens = new Set([...MEDICATION_FIRST_TOKENS, ...allergies.firstTokens, ...PATIENT_FIRST_TOKENS]);
+  const ruleFirstTokens = new Set([...MEDICATION_FIRST_TOKENS, ...allergies.firstTokens, ...PATIENT_FIRST_TOKENS, ...AGE_UNIT_TOKENS]);
   const context = { windowWords: options.negationWindowWords };
   return [
     {
@@ -141,7 +142,7 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
           measured,
           findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock), doc.text),
         );
-        // Words read by rule (routes and dosing words, allergy words, the patient's sex) keep off
+        // Words read by rule (routes and dosing words, allergy words, the patient's sex and age) keep off
         // every mention so far and share no word with each other.
         const taken = takenTokens(tokens.length, dated);
         const starts = candidateStarts(tokens, taken, ruleFirstTokens);
@@ -149,6 +150,7 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
           ...findMedicationWords(tokens, need(doc.sentenceOf, 'sentences', 'measure'), dated, taken, starts),
           ...allergies.find(tokens, taken, starts),
           ...findPatientSex(tokens, taken, starts),
+          ...findAges(tokens, taken, starts),
         ].sort(byPosition);
         const all = withQuantities(dated, byRule);
         return { mentions: options.freezeMentions ? freezeMentions(all) : all };
