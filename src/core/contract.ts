@@ -252,6 +252,12 @@ export const RequestConfigSchema = z.looseObject({
     .boolean({ error: '"config.explain" must be true or false.' })
     .describe('Glosa extension: true adds rule and scope to every negative, uncertain and family_member (default false).')
     .optional(),
+  nested_sites: z
+    .boolean({ error: '"config.nested_sites" must be true or false.' })
+    .describe(
+      "Glosa extension: true also emits the anatomical site inside a concept's words ('cáncer de esófago', 'dolor torácico') as its own Anatomy annotation, with has_anatomical_location from the concept; spans may then overlap (default false, or the deployment's --nested-sites).",
+    )
+    .optional(),
 });
 export type RequestConfig = z.infer<typeof RequestConfigSchema>;
 
