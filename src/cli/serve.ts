@@ -32,6 +32,8 @@ Starts the annotation service (POST /tagger/annotation with an "apikey" header).
   --dict FILE            a compiled dictionary (.glsd) instead of the default lexicon
   --context-rules FILE   a user rule pack that adds, overrides or disables context rules
                          (see glosa rules export); a bad pack stops the service from starting
+  --nested-sites         emit the site inside a concept ("cáncer de esófago") unless a request's
+                         config.nested_sites says false (spans may then overlap)
   --with-app             also serve the built web app (dist/, see npm run build) at /
   --tls-cert FILE --tls-key FILE   serve HTTPS (env GLOSA_TLS_CERT, GLOSA_TLS_KEY)
   --allow-insecure-http  allow plain HTTP on a non-loopback host
@@ -86,6 +88,7 @@ export async function run(args: string[]): Promise<number> {
       'keys-file': { type: 'string' },
       dict: { type: 'string' },
       'context-rules': { type: 'string' },
+      'nested-sites': { type: 'boolean' },
       'with-app': { type: 'boolean' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
@@ -143,9 +146,9 @@ export async function run(args: string[]): Promise<number> {
     });
   }
 
-  if (!cluster.isWorker) return serveInThisProcess(settings, scheme, contextRules.rules);
+  if (!cluster.isWorker) return serveInThisProcess(settings, scheme, contextRules.rules, values['nested-sites'] === true);
   try {
-    return await serveInThisProcess(settings, scheme, contextRules.rules);
+    return await serveInThisProcess(settings, scheme, contextRules.rules, values['nested-sites'] === true);
   } finally {
     // A cluster worker's channel to the primary would keep it alive once it is done. (Closing
     // the channel through `cluster.worker` keeps the exit code; a bare disconnect exits with 0.)
@@ -195,6 +198,7 @@ async function serveInThisProcess(
   settings: ServeSettings,
   scheme: string,
   contextRules: readonly ContextRule[] | undefined,
+  nestedSites: boolean,
 ): Promise<number> {
   const dictionaryBytes = settings.dictPath === undefined ? defaultDictionaryBytes() : new Uint8Array(readFileSync(settings.dictPath));
   const logger = pino({ level: settings.logLevel }, pino.destination(2));
@@ -205,6 +209,7 @@ async function serveInThisProcess(
       {
         ...settings.options,
         ...(contextRules === undefined ? {} : { contextRules }),
+        nestedSites,
         logger,
         rateStore: rateStore.store,
         ...(settings.withApp ? { appDir: APP_DIR } : {}),

@@ -16,9 +16,12 @@ import type { Doc } from './doc.ts';
 import { createEmitter } from './emit/emit.ts';
 import { extendLaterality } from './match/laterality.ts';
 import { matchConcepts } from './match/matcher.ts';
+import { nestedSiteFinder } from './match/nested-sites.ts';
+import { withNestedSites } from './attach/nested-sites.ts';
 import { applySenses, senseRules } from './match/senses.ts';
 import { allergyWords } from './measure/allergy/allergy.ts';
 import { findMedicationWords, MEDICATION_FIRST_TOKENS } from './measure/medication/medication.ts';
+import { AGE_UNIT_TOKENS, findAges } from './measure/patient/age.ts';
 import { findPatientSex, PATIENT_FIRST_TOKENS } from './measure/patient/patient.ts';
 import { findQuantities, withQuantities } from './measure/quantities/quantities.ts';
 import { candidateStarts, takenTokens } from './measure/rule-words.ts';
@@ -39,6 +42,8 @@ export interface AnnotatorOptions {
   readonly negationWindowWords: number;
   /** Find quantities with units ("64 mg/dl"); a request's `config.parse_quantities` overrides it (default true). */
   readonly parseQuantities: boolean;
+  /** Emit the sites inside concepts ("cáncer de esófago"); a request's `config.nested_sites` overrides it (default false). */
+  readonly nestedSites: boolean;
   /** Name of the coarse-category key inside `type` (default "vendor"). */
   readonly vendorKey: string;
   /** Version label in every result. */
@@ -59,6 +64,7 @@ export const DEFAULT_ANNOTATOR_OPTIONS: AnnotatorOptions = {
   minTermChars: 3,
   negationWindowWords: 10,
   parseQuantities: true,
+  nestedSites: false,
   vendorKey: DEFAULT_VENDOR_KEY,
   version: GLOSA_VERSION,
   clock: systemClock,
@@ -106,9 +112,10 @@ function need<T>(layer: T | undefined, name: string, stage: Stage): T {
 function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules: CompiledRules): readonly StageDefinition[] {
   const emit = createEmitter(options);
   const senses = senseRules(dictionary);
+  const nestedSites = nestedSiteFinder(dictionary, options);
   const allergies = allergyWords(dictionary);
   const isAllergy = (m: Mention): boolean => allergies.isAllergy(m.concept);
-  const ruleFirstTokens = new Set([...MEDICATION_FIRST_TOKENS, ...allergies.firstTokens, ...PATIENT_FIRST_TOKENS]);
+  const ruleFirstTokens = new Set([...MEDICATION_FIRST_TOKENS, ...allergies.firstTokens, ...PATIENT_FIRST_TOKENS, ...AGE_UNIT_TOKENS]);
   const context = { windowWords: options.negationWindowWords };
   return [
     {
@@ -141,7 +148,7 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
           measured,
           findTemporal(tokens, () => referenceDateTime(config?.text_datetime, options.clock), doc.text),
         );
-        // Words read by rule (routes and dosing words, allergy words, the patient's sex) keep off
+        // Words read by rule (routes and dosing words, allergy words, the patient's sex and age) keep off
         // every mention so far and share no word with each other.
         const taken = takenTokens(tokens.length, dated);
         const starts = candidateStarts(tokens, taken, ruleFirstTokens);
@@ -149,6 +156,7 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
           ...findMedicationWords(tokens, need(doc.sentenceOf, 'sentences', 'measure'), dated, taken, starts),
           ...allergies.find(tokens, taken, starts),
           ...findPatientSex(tokens, taken, starts),
+          ...findAges(tokens, taken, starts),
         ].sort(byPosition);
         const all = withQuantities(dated, byRule);
         return { mentions: options.freezeMentions ? freezeMentions(all) : all };
@@ -177,13 +185,17 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
     {
       name: 'emit',
       run: (doc) => {
-        const input = {
-          text: doc.text,
+        const layers = {
           mentions: need(doc.mentions, 'mentions', 'emit'),
           context: need(doc.context, 'context', 'emit'),
           attach: need(doc.attach, 'attach', 'emit'),
-          sections: need(doc.sections, 'sections', 'emit'),
         };
+        // Sites inside concepts join the layers only here, so that no stage before sees overlaps.
+        const nested = doc.config?.nested_sites ?? options.nestedSites;
+        const joined = nested
+          ? withNestedSites(layers, nestedSites(doc.text, need(doc.tokens, 'tokens', 'emit'), layers.mentions))
+          : layers;
+        const input = { text: doc.text, ...joined, sections: need(doc.sections, 'sections', 'emit') };
         return { result: emit(input, createOffsetConverter(doc.text), doc.config?.explain === true) };
       },
     },

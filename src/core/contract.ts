@@ -39,6 +39,7 @@ export const CategorySchema = z.enum(CATEGORIES);
  * Relation names. Medication frames (Glosa extensions): a drug (or a treatment given like one) to its
  * frequency (a SET timex), route (a route annotation) and duration (a DURATION timex); its dose is
  * its `has_quantity`. Allergies (Glosa extension): an allergy to its allergen (`has_allergen`).
+ * Ages (Glosa extension): the patient's sex to the age stated with it (`has_age`, "Varón de 72 años").
  */
 export const RELATION_KINDS = [
   'has_anatomical_location',
@@ -48,6 +49,7 @@ export const RELATION_KINDS = [
   'has_route',
   'has_duration',
   'has_allergen',
+  'has_age',
 ] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
@@ -136,6 +138,17 @@ export const TimexSchema = z.object({
 });
 export type Timex = z.infer<typeof TimexSchema>;
 
+/** UCUM units of an age: years, months, weeks, days, hours, minutes. */
+export const AGE_UNITS = ['a', 'mo', 'wk', 'd', 'h', 'min'] as const;
+export type AgeUnit = (typeof AGE_UNITS)[number];
+
+/** Someone's age as the text states it (Glosa extension): "72 años" is 72 a, "3 meses" 3 mo. */
+export const AgeSchema = z.object({
+  value: z.number().nonnegative().describe('The count as written ("72" in "varón de 72 años", 1.5 in "año y medio").'),
+  unit: z.enum(AGE_UNITS).describe('The UCUM unit of the count: a (years), mo, wk, d, h, min.'),
+});
+export type Age = z.infer<typeof AgeSchema>;
+
 /** Known characteristics are checked; unknown ones from other services pass through. */
 export const CharacteristicsSchema = z
   .object({
@@ -146,6 +159,7 @@ export const CharacteristicsSchema = z
     qualifier: MatchRefSchema.optional(),
     quantity: QuantitySchema.optional(),
     timex: TimexSchema.optional(),
+    age: AgeSchema.describe('An age annotation (Glosa-local L0000500): its value and UCUM unit.').optional(),
   })
   .catchall(z.unknown());
 export type Characteristics = z.infer<typeof CharacteristicsSchema>;
@@ -237,6 +251,12 @@ export const RequestConfigSchema = z.looseObject({
   explain: z
     .boolean({ error: '"config.explain" must be true or false.' })
     .describe('Glosa extension: true adds rule and scope to every negative, uncertain and family_member (default false).')
+    .optional(),
+  nested_sites: z
+    .boolean({ error: '"config.nested_sites" must be true or false.' })
+    .describe(
+      "Glosa extension: true also emits the anatomical site inside a concept's words ('cáncer de esófago', 'dolor torácico') as its own Anatomy annotation, with has_anatomical_location from the concept; spans may then overlap (default false, or the deployment's --nested-sites).",
+    )
     .optional(),
 });
 export type RequestConfig = z.infer<typeof RequestConfigSchema>;

@@ -56,3 +56,10 @@ export const SEX_CONCEPTS = {
   female: localConcept('L0000401', 'mujer', 'Population Group', 'Group'),
 } as const;
 export type SexName = keyof typeof SEX_CONCEPTS;
+
+/**
+ * Someone's age ("varón de 72 años", "lactante de 3 meses"), Glosa-local id L0000500: semantic type
+ * Organism Attribute as UMLS types age; category Quantitative Concept, so that no finding's rule
+ * (negation, sites, dates) reads it as something present or absent.
+ */
+export const AGE_CONCEPT = localConcept('L0000500', 'edad', 'Organism Attribute', 'Quantitative Concept');

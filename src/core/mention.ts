@@ -4,7 +4,7 @@
  * senses), the measure stage gives quantities and dates their values as it makes them, and later
  * stages describe mentions in layers indexed by mention (see `doc.ts`).
  */
-import type { Quantity, Timex } from './contract.ts';
+import type { Age, Quantity, Timex } from './contract.ts';
 import type { ConceptEntry } from './dictionary/types.ts';
 import roleTable from './roles.json' with { type: 'json' };
 
@@ -14,6 +14,7 @@ export type MentionKind = 'concept' | 'quantity' | 'temporal';
 export interface MentionCharacteristics {
   quantity?: Quantity;
   timex?: Timex;
+  age?: Age;
 }
 
 export interface Mention {

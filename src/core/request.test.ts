@@ -12,6 +12,8 @@ describe('validateAnnotationRequest', () => {
     ['config as a string', { text: 'x', config: 'y' }, 'invalid_config'],
     ['config as an array', { text: 'x', config: [] }, 'invalid_config'],
     ['config as null', { text: 'x', config: null }, 'invalid_config'],
+    ['nested_sites as a string', { text: 'x', config: { nested_sites: 'true' } }, 'invalid_config'],
+    ['nested_sites as a number', { text: 'x', config: { nested_sites: 1 } }, 'invalid_config'],
     ['a date with a space', { text: 'x', config: { text_datetime: '2024-06-10 12:00:00' } }, 'invalid_text_datetime'],
     ['month 13', { text: 'x', config: { text_datetime: '2024-13-01T00:00:00' } }, 'invalid_text_datetime'],
     ['30 February', { text: 'x', config: { text_datetime: '2024-02-30T10:00:00' } }, 'invalid_text_datetime'],

@@ -13,6 +13,9 @@ export interface RequestError {
 
 export type RequestValidation = { ok: true; request: AnnotationRequest } | { ok: false; error: RequestError };
 
+/** Config entries that must be true or false when present (an invalid_config error otherwise). */
+const BOOLEAN_CONFIG = ['explain', 'nested_sites'] as const;
+
 function fail(code: RequestErrorCode, message: string): RequestValidation {
   return { ok: false, error: { code, message } };
 }
@@ -35,8 +38,10 @@ export function validateAnnotationRequest(body: unknown): RequestValidation {
       '"config.text_datetime" must be a real date and time written as YYYY-MM-DDTHH:MM:SS, for example 2024-06-10T12:00:00.',
     );
   }
-  const explain = (config as Record<string, unknown> | undefined)?.explain;
-  if (explain !== undefined && typeof explain !== 'boolean') return fail('invalid_config', '"config.explain" must be true or false.');
+  for (const flag of BOOLEAN_CONFIG) {
+    const value = (config as Record<string, unknown> | undefined)?.[flag];
+    if (value !== undefined && typeof value !== 'boolean') return fail('invalid_config', `"config.${flag}" must be true or false.`);
+  }
   const parsed = AnnotationRequestSchema.safeParse(body);
   if (!parsed.success) return fail('invalid_body', parsed.error.issues[0]?.message ?? 'The request body does not fit the contract.');
   return { ok: true, request: parsed.data };

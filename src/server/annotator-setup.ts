@@ -8,11 +8,14 @@ export interface AnnotatorSetup {
   readonly vendorKey: string;
   /** Context rules with a user pack applied; the default pack when absent. */
   readonly contextRules?: readonly ContextRule[];
+  /** Sites inside concepts unless a request says otherwise (default false). */
+  readonly nestedSites?: boolean;
 }
 
 export function annotatorFromSetup(setup: AnnotatorSetup): Annotator {
   return createAnnotator(loadDictionary(setup.dictionaryBytes), {
     vendorKey: setup.vendorKey,
     ...(setup.contextRules === undefined ? {} : { contextRules: setup.contextRules }),
+    nestedSites: setup.nestedSites === true,
   });
 }

@@ -97,6 +97,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       dictionaryBytes: options.dictionaryBytes,
       vendorKey: options.vendorKey,
       ...(options.contextRules === undefined ? {} : { contextRules: options.contextRules }),
+      nestedSites: options.nestedSites === true,
     },
     workerThreads: options.workerThreads,
     workerThresholdCodePoints: options.workerThresholdCodePoints,

@@ -25,6 +25,8 @@ export interface ServerOptions {
   readonly vendorKey: string;
   /** Context rules with a user pack applied (`--context-rules`); the default pack otherwise. */
   readonly contextRules?: readonly ContextRule[];
+  /** Sites inside concepts by default (`--nested-sites`); a request's `config.nested_sites` overrides it. */
+  readonly nestedSites?: boolean;
   readonly maxTextCodePoints: number;
   readonly bodyLimitBytes: number;
   /** Per API key, counting documents; false disables it. */

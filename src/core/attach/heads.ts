@@ -1,6 +1,6 @@
 /**
  * The attach stage: anatomical sites (after the finding, then a line's header site), qualifiers,
- * reporting verbs, quantities, times, medication frames and allergens, in that order: each step reads the heads the steps before
+ * reporting verbs, quantities, times, medication frames, allergens and ages, in that order: each step reads the heads the steps before
  * it gave (a site takes its finding as head before a reporting verb could claim it, and a qualifier
  * may follow the sites). Sites and reporting verbs read the context layer (a site takes its
  * finding's negation; a verb leaves a finding negated by a later cue of its own). `mentions` must be
@@ -10,6 +10,7 @@ import { newAttachBuilder, type AttachLayer, type ContextLayer } from '../doc.ts
 import { attachTimes } from '../measure/time/attach-time.ts';
 import type { Mention } from '../mention.ts';
 import type { Token } from '../text/tokenise.ts';
+import { attachAges } from './ages.ts';
 import { attachAllergens } from './allergens.ts';
 import { attachFrames } from './frames.ts';
 import { attachQualifiers } from './qualifiers.ts';
@@ -34,5 +35,6 @@ export function attachHeadsAndRelations(
   attachTimes(mentions, tokens, sentenceOf, links);
   attachFrames(mentions, sentenceOf, links);
   attachAllergens(mentions, tokens, isAllergy, links);
+  attachAges(mentions, tokens, links);
   return links;
 }

@@ -139,9 +139,10 @@ function emitResult(
     if (quantifier >= 0) characteristics.quantifier = { match: mentionSpan(quantifier) };
     const qualifier = attach.qualifier[k] as number;
     if (qualifier >= 0) characteristics.qualifier = { match: mentionSpan(qualifier) };
-    // Quantity and timex objects are made afresh for each mention by the measure stage.
+    // Quantity, timex and age objects are made afresh for each mention by the measure stage.
     if (m.characteristics.quantity) characteristics.quantity = m.characteristics.quantity;
     if (m.characteristics.timex) characteristics.timex = m.characteristics.timex;
+    if (m.characteristics.age) characteristics.age = m.characteristics.age;
 
     const annotation: Annotation = { id: id(k), code, type, match: mentionSpan(k), characteristics };
     const head = attach.head[k] as number;

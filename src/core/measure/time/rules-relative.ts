@@ -102,7 +102,7 @@ export const timesPer: Rule = (tokens, i) => {
 // --- durations: "3 días", "una semana", "48 horas" ----------------------------------------------
 
 /** A count at `i` ending at `end` that is someone's age: "varón de 72 años", "edad: 45 años", "3 días de vida". */
-function isAge(tokens: Tokens, i: number, end: number): boolean {
+export function isAge(tokens: Tokens, i: number, end: number): boolean {
   if (AGE_AFTER.matchAt(tokens, end) !== undefined || cueBefore(tokens, i, AGE_BEFORE) > 0) return true;
   if (tokens[i - 1]?.norm === ':' && tokens[i - 2]?.norm === 'edad') return true;
   if (tokens[i - 1]?.norm !== 'de') return false;
