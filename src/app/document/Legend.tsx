@@ -1,12 +1,12 @@
 /** What the colours and markers mean: the categories present, and the status markers. */
-import { categoryClass } from '../format/labels.ts';
+import { categoryClass, categoryLabel } from '../format/labels.ts';
 
 export function Legend({ categories }: { categories: readonly string[] }) {
   return (
     <div className="legend" aria-label="Leyenda">
       {categories.map((c) => (
         <span key={c} className={`ann ${categoryClass(c || undefined)}`}>
-          {c || 'sin categoría'}
+          {categoryLabel(c)}
         </span>
       ))}
       <span className="ann cat-none neg">negado</span>

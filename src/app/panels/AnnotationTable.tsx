@@ -1,10 +1,10 @@
 /**
  * The annotations as a table: sortable columns, filters by category and by negated / uncertain /
- * affirmed; in review mode (`verdicts`) a "Revisión" column and a filter by verdict.
+ * family / affirmed; in review mode (`verdicts`) a "Revisión" column and a filter by verdict.
  */
 import { useMemo, useState } from 'react';
 import type { Annotation } from '../../core/contract.ts';
-import { STATUS_LABELS } from '../format/labels.ts';
+import { categoryLabel, STATUS_LABELS } from '../format/labels.ts';
 import { matchesVerdictFilter, verdictCell } from '../review/table.ts';
 import type { Verdicts } from '../review/spans.ts';
 import { useReviewStore, type VerdictFilter } from '../review/store.ts';
@@ -48,7 +48,7 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
             <option value="all">todas</option>
             {categories.map((c) => (
               <option key={c} value={c}>
-                {c || '(sin categoría)'}
+                {categoryLabel(c)}
               </option>
             ))}
           </select>
@@ -59,6 +59,7 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
             <option value="all">todos</option>
             <option value="negated">negados</option>
             <option value="uncertain">inciertos</option>
+            <option value="family">familiares</option>
             <option value="affirmed">afirmados</option>
           </select>
         </label>
@@ -102,7 +103,7 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
                   {a.match.text}
                 </button>
               </td>
-              <td>{c || '—'}</td>
+              <td>{c ? categoryLabel(c) : '—'}</td>
               <td>
                 <code>{a.code.umls}</code>
               </td>

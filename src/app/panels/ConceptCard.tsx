@@ -2,7 +2,7 @@
 import type { Annotation, Span } from '../../core/contract.ts';
 import { categoryOf } from '../../core/contract.ts';
 import { readableTimex } from '../format/timex.ts';
-import { STATUS_LABELS, statusOf } from '../format/labels.ts';
+import { categoryLabel, STATUS_LABELS, statusOf } from '../format/labels.ts';
 import { useAppStore } from '../state/store.ts';
 import { codeLinks } from './terminology.ts';
 
@@ -59,7 +59,7 @@ export function ConceptCard({ annotation, byId }: { annotation: Annotation; byId
         </div>
         <div>
           <dt>Categoría</dt>
-          <dd>{categoryOf(annotation) ?? '— (sin categoría)'}</dd>
+          <dd>{categoryOf(annotation) ? categoryLabel(categoryOf(annotation)) : '— (sin categoría)'}</dd>
         </div>
         <div>
           <dt>Tipo semántico</dt>

@@ -21,7 +21,7 @@ import {
 } from './dictionary.ts';
 
 export type Mode = 'local' | 'remote';
-export type Polarity = 'all' | 'negated' | 'uncertain' | 'affirmed';
+export type Polarity = 'all' | 'negated' | 'uncertain' | 'family' | 'affirmed';
 export type Panel = 'table' | 'negation' | 'json' | 'errors' | 'reviews' | 'report';
 export type SortColumn = 'begin' | 'text' | 'category' | 'cui' | 'status';
 
