@@ -50,3 +50,48 @@ test('family history is "familiar" in the table, lens and card; categories and r
   await noAxeViolations(page);
   await attachScreenshot(page, info, 'family-lens');
 });
+
+// Sixty lines of filler, then the concepts: their spans start far below the first screen.
+const LONG_NOTE = `${Array.from({ length: 60 }, (_, i) => `Línea ${i + 1} de la evolución del paciente.`).join('\n')}\n${NOTE}`;
+
+test('a click in the table or the lens scrolls to the span, focuses and flashes it, opens its card in view; Escape closes it from anywhere', async ({
+  page,
+}, info) => {
+  await annotate(page, LONG_NOTE);
+  const span = (text: string) => page.locator('.doc [data-ann]:not([data-frag])', { hasText: text }).first();
+  const card = page.locator('.card');
+  const rowButton = page.locator('.ann-table').getByRole('button', { name: 'diabetes' });
+  await rowButton.scrollIntoViewIfNeeded();
+  await expect(span('diabetes')).not.toBeInViewport();
+  await rowButton.click();
+  await expect(span('diabetes')).toBeFocused();
+  await expect(span('diabetes')).toBeInViewport();
+  await expect(span('diabetes')).toHaveCSS('animation-name', 'glosa-reveal');
+  await expect(card).toHaveAccessibleName('Concepto diabetes');
+  await expect(card).toBeInViewport();
+  await noAxeViolations(page);
+  await attachScreenshot(page, info, 'table-click');
+
+  // Escape from a control far from the note (the table's status filter) closes the card.
+  await page.getByLabel('Estado').focus();
+  await page.keyboard.press('Escape');
+  await expect(card).toHaveCount(0);
+
+  // The lens: the chip of the negated "fiebre" brings it into view the same way.
+  await page.getByRole('tab', { name: 'Lente de negación' }).click();
+  const chip = page.locator('.lens').getByRole('button', { name: 'fiebre' });
+  await chip.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(span('fiebre')).not.toBeInViewport();
+  await chip.click();
+  await expect(span('fiebre')).toBeFocused();
+  await expect(span('fiebre')).toBeInViewport();
+  await expect(card).toHaveAccessibleName('Concepto fiebre');
+  await expect(card).toBeInViewport();
+
+  // Escape with the focus inside the card closes it and puts the focus back on the span.
+  await card.getByRole('button', { name: 'Cerrar la ficha del concepto' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(card).toHaveCount(0);
+  await expect(span('fiebre')).toBeFocused();
+});

@@ -83,6 +83,22 @@ function Panels({ data: current, review }: { data: AnnotatedText | undefined; re
   );
 }
 
+/** Escape closes the concept card from anywhere on the page; focus inside the card goes back to its span. */
+function useEscapeClosesCard(selectedId: number | null): void {
+  const select = useAppStore((s) => s.select);
+  useEffect(() => {
+    if (selectedId === null) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const inCard = Boolean(document.activeElement?.closest('.card'));
+      select(null);
+      if (inCard) document.querySelector<HTMLElement>(`.doc [data-ann="${selectedId}"]:not([data-frag])`)?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [selectedId, select]);
+}
+
 export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error> }) {
   const submission = useAppStore((s) => s.submission);
   const currentText = useAppStore((s) => s.text);
@@ -94,6 +110,7 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
   const model = useMemo(() => (shown ? buildDocumentModel(shown.text, shown.result) : undefined), [shown]);
   const categories = useMemo(() => (model ? [...new Set([...model.byId.values()].map((m) => m.category ?? ''))].sort() : []), [model]);
   const selected = selectedId === null ? undefined : model?.byId.get(selectedId)?.annotation;
+  useEscapeClosesCard(selected ? selectedId : null);
 
   return (
     <>

@@ -24,7 +24,7 @@ describe('family history is its own status', () => {
   it('filters the table, fills the CSV status column and groups under the relative in the lens', () => {
     const ids = filterAndSort(toRows(family()), 'all', 'family', { column: 'begin', descending: false }).map((r) => r.annotation.id);
     expect(ids).toEqual([0]);
-    const csv = toCsv({ annotations: family() }).split('\r\n');
+    const csv = toCsv({ version: '1', annotations: family() }).split('\r\n');
     const status = csv[0]!.split(',').indexOf('status');
     expect(csv.slice(1, 4).map((line) => line.split(',')[status])).toEqual(['family', 'negated', 'affirmed']);
     const lens = summariseNegation(family());

@@ -29,7 +29,7 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
   const setCategory = useAppStore((s) => s.setCategoryFilter);
   const setPolarity = useAppStore((s) => s.setPolarityFilter);
   const sortBy = useAppStore((s) => s.sortBy);
-  const select = useAppStore((s) => s.select);
+  const reveal = useAppStore((s) => s.revealInNote);
   const [limit, setLimit] = useState(PAGE);
   const rows = useMemo(() => toRows(annotations), [annotations]);
   const categories = useMemo(() => [...new Set(rows.map((r) => r.category))].sort(), [rows]);
@@ -99,7 +99,7 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
                 {a.match.begin}–{a.match.end}
               </td>
               <td>
-                <button type="button" className="link" onClick={() => select(a.id)}>
+                <button type="button" className="link" onClick={() => reveal(a.id)}>
                   {a.match.text}
                 </button>
               </td>

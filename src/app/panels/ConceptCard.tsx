@@ -35,6 +35,7 @@ function Characteristics({ annotation }: { annotation: Annotation }) {
 
 export function ConceptCard({ annotation, byId }: { annotation: Annotation; byId: ReadonlyMap<number, { annotation: Annotation }> }) {
   const select = useAppStore((s) => s.select);
+  const reveal = useAppStore((s) => s.revealInNote);
   const head = annotation.head === undefined ? undefined : byId.get(annotation.head)?.annotation;
   return (
     <section className="card" aria-label={`Concepto ${annotation.match.text}`}>
@@ -73,7 +74,7 @@ export function ConceptCard({ annotation, byId }: { annotation: Annotation; byId
           <div>
             <dt>Núcleo (head)</dt>
             <dd>
-              <button type="button" className="link" onClick={() => select(head.id)}>
+              <button type="button" className="link" onClick={() => reveal(head.id)}>
                 #{head.id} «{head.match.text}»
               </button>
             </dd>

@@ -38,7 +38,7 @@ function Excerpt({ chars, group }: { chars: readonly string[]; group: TriggerGro
 }
 
 export function NegationLens({ annotations, text }: { annotations: readonly Annotation[]; text: string }) {
-  const select = useAppStore((s) => s.select);
+  const reveal = useAppStore((s) => s.revealInNote);
   const summary = useMemo(() => summariseNegation(annotations), [annotations]);
   const chars = useMemo(() => Array.from(text), [text]);
   return (
@@ -56,7 +56,7 @@ export function NegationLens({ annotations, text }: { annotations: readonly Anno
               ({kindName(g)}, {g.trigger.begin}–{g.trigger.end}) →
             </span>{' '}
             {g.concepts.map((a) => (
-              <button key={a.id} type="button" className={`chip ${CHIP_CLASS[g.kind]}`} onClick={() => select(a.id)}>
+              <button key={a.id} type="button" className={`chip ${CHIP_CLASS[g.kind]}`} onClick={() => reveal(a.id)}>
                 {a.match.text}
               </button>
             ))}

@@ -58,6 +58,8 @@ export interface AppState {
   textDatetime: string;
   submission: Submission | null;
   selectedId: number | null;
+  /** The last request to bring an annotation into view (from a panel); `seq` tells repeated requests apart. */
+  reveal: { id: number; seq: number } | null;
   hoverId: number | null;
   panel: Panel;
   categoryFilter: string;
@@ -79,6 +81,8 @@ export interface AppState {
   /** Sends the current note for annotation. */
   submit(): void;
   select(id: number | null): void;
+  /** Selects an annotation and asks the document to scroll to its span, focus and highlight it. */
+  revealInNote(id: number): void;
   hover(id: number | null): void;
   setPanel(panel: Panel): void;
   setCategoryFilter(category: string): void;
@@ -121,6 +125,7 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         textDatetime: formatTextDatetime(new Date()),
         submission: null,
         selectedId: null,
+        reveal: null,
         hoverId: null,
         panel: 'table',
         categoryFilter: 'all',
@@ -144,6 +149,7 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
           set({ submission: { text, textDatetime, target: annotatorTarget(state), attempt }, selectedId: null, hoverId: null });
         },
         select: (selectedId) => set({ selectedId }),
+        revealInNote: (id) => set(({ reveal }) => ({ selectedId: id, reveal: { id, seq: (reveal?.seq ?? 0) + 1 } })),
         hover: (hoverId) => set({ hoverId }),
         setPanel: (panel) => set({ panel }),
         setCategoryFilter: (categoryFilter) => set({ categoryFilter }),
