@@ -95,3 +95,69 @@ test('a click in the table or the lens scrolls to the span, focuses and flashes 
   await expect(card).toHaveCount(0);
   await expect(span('fiebre')).toBeFocused();
 });
+
+const WIDE_NOTE =
+  'Varón de 72 años. No refiere fiebre, tos ni disnea ni dolor torácico ni palpitaciones. Madre con diabetes. Dolor en el brazo izquierdo desde hace 3 días. Paracetamol 1 g cada 8 horas por vía oral durante 5 días. Hb 12,4 g/dl.';
+
+for (const width of [390, 800, 1280]) {
+  test(`at ${width} px: no sideways page scroll with the card open, the note keeps its width, identical arcs drawn once`, async ({
+    page,
+  }, info) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/');
+    await annotate(page, WIDE_NOTE);
+    await page.locator('.ann-table').getByRole('button', { name: 'diabetes' }).click();
+    const card = page.locator('.card');
+    await expect(card).toBeInViewport();
+    const fits = () => page.evaluate(() => (document.scrollingElement as Element).scrollWidth <= window.innerWidth);
+    expect(await fits()).toBe(true);
+    // The note is not squeezed by the card: it keeps most of the width.
+    const noteWidth = await page.locator('.doc-text').evaluate((el) => el.getBoundingClientRect().width);
+    expect(noteWidth).toBeGreaterThan(width * (width < 900 ? 0.85 : 0.5));
+    if (width < 900) {
+      // A bottom sheet: along the bottom edge, the whole width.
+      const box = (await card.boundingBox())!;
+      expect(Math.round(box.y + box.height)).toBe(844);
+      expect(Math.round(box.width)).toBe(width);
+    }
+    // The span reached from the table is visible above the sheet.
+    const span = page.locator('.doc [data-ann]:not([data-frag])', { hasText: 'diabetes' }).first();
+    const spanBox = (await span.boundingBox())!;
+    const cardBox = (await card.boundingBox())!;
+    if (width < 900) expect(spanBox.y + spanBox.height).toBeLessThanOrEqual(cardBox.y);
+    // No two arcs of a line are the same path with the same label.
+    const duplicates = await page.locator('.doc .arcs').evaluateAll((svgs) =>
+      svgs.flatMap((svg) => {
+        const seen = new Set<string>();
+        return [...svg.querySelectorAll('g')].flatMap((g) => {
+          const shape = `${g.querySelector('path')?.getAttribute('d')}|${g.textContent}`;
+          if (seen.has(shape)) return [shape];
+          seen.add(shape);
+          return [];
+        });
+      }),
+    );
+    expect(duplicates).toEqual([]);
+    // At 390 px the list of negated findings wraps: one "no" negates concepts on the next line, and
+    // its identical half-arcs are one drawn arc that stands for all those links.
+    if (width === 390) expect(await page.locator('.doc .arcs g[data-link*=" "]').count()).toBeGreaterThan(0);
+    await noAxeViolations(page);
+    await attachScreenshot(page, info, `card-open-${width}px`);
+
+    // The table scrolls in its own area.
+    await page.keyboard.press('Escape');
+    const tableArea = page.getByRole('region', { name: 'Tabla de anotaciones' });
+    const overflowX = await tableArea.evaluate((el) => getComputedStyle(el).overflowX);
+    expect(overflowX).toBe('auto');
+    expect(await fits()).toBe(true);
+
+    // "Ocultar arcos" hides every arc and brings them back.
+    await expect(page.locator('.doc .arcs g').first()).toBeVisible();
+    await page.getByLabel('Ocultar arcos').check();
+    await expect(page.locator('.doc .arcs').first()).toBeHidden();
+    await noAxeViolations(page);
+    await attachScreenshot(page, info, `arcs-hidden-${width}px`);
+    await page.getByLabel('Ocultar arcos').uncheck();
+    await expect(page.locator('.doc .arcs g').first()).toBeVisible();
+  });
+}

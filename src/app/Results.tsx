@@ -103,6 +103,7 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
   const submission = useAppStore((s) => s.submission);
   const currentText = useAppStore((s) => s.text);
   const selectedId = useAppStore((s) => s.selectedId);
+  const hideArcs = useAppStore((s) => s.hideArcs);
   const { data, error, isError, isFetching } = query;
   // A failed request shows its error and no annotations, never an older result as if it were current.
   // In review mode a stored review may be shown with the result it judged instead.
@@ -134,7 +135,7 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
             </div>
             <Legend categories={categories} />
             {review && <ReviewBar review={review} />}
-            <div className={selected ? 'doc-and-card with-card' : 'doc-and-card'}>
+            <div className={['doc-and-card', selected && 'with-card', hideArcs && 'no-arcs'].filter(Boolean).join(' ')}>
               <DocumentView
                 key={shown.receivedAt}
                 text={shown.text}

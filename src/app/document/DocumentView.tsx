@@ -36,7 +36,7 @@ function highlightRule(model: DocumentModel, id: number | null, revealed: number
     ...(related?.ids ?? []).map((r) => `.doc [data-ann="${r}"]`),
     ...(related?.cues ?? []).map((c) => `.doc [data-cue="${c}"]`),
   ];
-  const arcs = model.links.filter((l) => l.ids.includes(id)).map((l) => `.arcs [data-link="${l.key}"]`);
+  const arcs = model.links.filter((l) => l.ids.includes(id)).map((l) => `.arcs [data-link~="${l.key}"]`);
   return [
     flash,
     `.doc [data-ann="${id}"]{outline:2px solid var(--focus);outline-offset:1px}`,

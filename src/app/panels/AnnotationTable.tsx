@@ -78,42 +78,45 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
           {shown.length} de {rows.length}
         </span>
       </div>
-      <table className="ann-table">
-        <thead>
-          <tr>
-            {COLUMNS.map(([column, label]) => (
-              <th key={column} aria-sort={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-                <button type="button" onClick={() => sortBy(column)}>
-                  {label} {sort.column === column ? (sort.descending ? '▼' : '▲') : ''}
-                </button>
-              </th>
-            ))}
-            <th>Detalle</th>
-            {verdicts && <th>Revisión</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.slice(0, limit).map(({ annotation: a, category: c, status }) => (
-            <tr key={a.id} className={`row-${status}`}>
-              <td>
-                {a.match.begin}–{a.match.end}
-              </td>
-              <td>
-                <button type="button" className="link" onClick={() => reveal(a.id)}>
-                  {a.match.text}
-                </button>
-              </td>
-              <td>{c ? categoryLabel(c) : '—'}</td>
-              <td>
-                <code>{a.code.umls}</code>
-              </td>
-              <td>{STATUS_LABELS[status]}</td>
-              <td>{detailOf(a)}</td>
-              {verdicts && <td data-testid="verdict-cell">{verdictCell(verdicts.get(a.id))}</td>}
+      {/* The table scrolls in its own area (both ways), never the page sideways. */}
+      <div className="table-scroll" role="region" aria-label="Tabla de anotaciones" tabIndex={0}>
+        <table className="ann-table">
+          <thead>
+            <tr>
+              {COLUMNS.map(([column, label]) => (
+                <th key={column} aria-sort={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
+                  <button type="button" onClick={() => sortBy(column)}>
+                    {label} {sort.column === column ? (sort.descending ? '▼' : '▲') : ''}
+                  </button>
+                </th>
+              ))}
+              <th>Detalle</th>
+              {verdicts && <th>Revisión</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.slice(0, limit).map(({ annotation: a, category: c, status }) => (
+              <tr key={a.id} className={`row-${status}`}>
+                <td>
+                  {a.match.begin}–{a.match.end}
+                </td>
+                <td>
+                  <button type="button" className="link" onClick={() => reveal(a.id)}>
+                    {a.match.text}
+                  </button>
+                </td>
+                <td>{c ? categoryLabel(c) : '—'}</td>
+                <td>
+                  <code>{a.code.umls}</code>
+                </td>
+                <td>{STATUS_LABELS[status]}</td>
+                <td>{detailOf(a)}</td>
+                {verdicts && <td data-testid="verdict-cell">{verdictCell(verdicts.get(a.id))}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {shown.length > limit && (
         <button type="button" onClick={() => setLimit(limit + PAGE)}>
           Mostrar {Math.min(PAGE, shown.length - limit)} más

@@ -62,6 +62,8 @@ export interface AppState {
   reveal: { id: number; seq: number } | null;
   hoverId: number | null;
   panel: Panel;
+  /** The arcs (relations, heads, cues) hidden to read the note plainly. */
+  hideArcs: boolean;
   categoryFilter: string;
   polarityFilter: Polarity;
   sort: { column: SortColumn; descending: boolean };
@@ -85,6 +87,7 @@ export interface AppState {
   revealInNote(id: number): void;
   hover(id: number | null): void;
   setPanel(panel: Panel): void;
+  setHideArcs(hide: boolean): void;
   setCategoryFilter(category: string): void;
   setPolarityFilter(polarity: Polarity): void;
   sortBy(column: SortColumn): void;
@@ -128,6 +131,7 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         reveal: null,
         hoverId: null,
         panel: 'table',
+        hideArcs: false,
         categoryFilter: 'all',
         polarityFilter: 'all',
         sort: { column: 'begin', descending: false },
@@ -152,6 +156,7 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         revealInNote: (id) => set(({ reveal }) => ({ selectedId: id, reveal: { id, seq: (reveal?.seq ?? 0) + 1 } })),
         hover: (hoverId) => set({ hoverId }),
         setPanel: (panel) => set({ panel }),
+        setHideArcs: (hideArcs) => set({ hideArcs }),
         setCategoryFilter: (categoryFilter) => set({ categoryFilter }),
         setPolarityFilter: (polarityFilter) => set({ polarityFilter }),
         sortBy: (column) => set(({ sort }) => ({ sort: { column, descending: sort.column === column ? !sort.descending : false } })),
