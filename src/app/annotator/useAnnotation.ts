@@ -27,6 +27,7 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
   const submission = useAppStore((s) => s.submission);
   const target = useAppStore(annotatorTarget);
   const reportError = useAppStore((s) => s.reportError);
+  const setKeyProblem = useAppStore((s) => s.setKeyProblem);
   const query = useQuery<AnnotatedText, Error>({
     queryKey: ['annotation', identity, submission?.text ?? '', submission?.textDatetime ?? ''],
     // Editing the endpoint (or switching mode) sends nothing until the user annotates again; in
@@ -59,12 +60,16 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
 
   const { error, errorUpdatedAt } = query;
   useEffect(() => {
+    // A missing or refused key is asked for at the key field itself (see ModeSettings).
+    if (error instanceof AnnotatorError && (error.kind === 'missing_key' || error.kind === 'unauthorized')) {
+      setKeyProblem(error.kind === 'missing_key' ? 'missing' : 'rejected');
+    }
     if (error) {
       reportError(
         error instanceof AnnotatorError && error.detail ? { message: error.message, detail: error.detail } : { message: error.message },
       );
     }
-  }, [error, errorUpdatedAt, reportError]);
+  }, [error, errorUpdatedAt, reportError, setKeyProblem]);
 
   return query;
 }

@@ -54,6 +54,8 @@ export interface AppState {
   mode: Mode;
   remoteBase: string;
   apiKey: string;
+  /** Why remote mode needs the key typed: none was given, or the service refused it (401/403). */
+  keyProblem: 'missing' | 'rejected' | null;
   text: string;
   textDatetime: string;
   submission: Submission | null;
@@ -78,6 +80,7 @@ export interface AppState {
   setMode(mode: Mode): void;
   setRemoteBase(url: string): void;
   setApiKey(key: string): void;
+  setKeyProblem(problem: 'missing' | 'rejected' | null): void;
   setText(text: string): void;
   setTextDatetime(value: string): void;
   /** Sends the current note for annotation. */
@@ -124,6 +127,7 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         mode: 'local',
         remoteBase: defaultRemoteBase(),
         apiKey: '',
+        keyProblem: null,
         text: '',
         textDatetime: formatTextDatetime(new Date()),
         submission: null,
@@ -143,7 +147,8 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
 
         setMode: (mode) => set({ mode, selectedId: null, hoverId: null }),
         setRemoteBase: (remoteBase) => set({ remoteBase }),
-        setApiKey: (apiKey) => set({ apiKey }),
+        setApiKey: (apiKey) => set({ apiKey, keyProblem: null }),
+        setKeyProblem: (keyProblem) => set({ keyProblem }),
         setText: (text) => set({ text }),
         setTextDatetime: (textDatetime) => set({ textDatetime }),
         submit: () => {
