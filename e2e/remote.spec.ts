@@ -102,6 +102,32 @@ test('the key stays in this tab only: sessionStorage, kept on reload, absent fro
   await other.close();
 });
 
+test('the result line names mode, reference datetime, dictionary and version; a changed setting marks the result out of date', async ({
+  page,
+}) => {
+  await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
+  await annotate(page, 'Fiebre desde hace 3 días.');
+  const status = page.getByTestId('result-status');
+  await expect(status).toContainText(/local · diccionario \S+ #[0-9a-f]{12}/);
+  await expect(status).toContainText('referencia 2024-06-10T10:00:00');
+  await expect(status).toContainText(/versión \S+/);
+  await expect(page.getByTestId('stale')).toHaveCount(0);
+
+  await chooseRemote(page, 'e2e-key-1-0123456789');
+  await annotate(page, 'Fiebre desde hace 3 días.');
+  await expect(status).toContainText(`remoto ${service.url}/tagger/annotation`);
+  await expect(page.getByTestId('stale')).toHaveCount(0);
+
+  // Remote mode does not re-annotate by itself: a new reference datetime marks the result out of date.
+  await page.getByLabel('Fecha de referencia').fill('2025-01-01T09:00:00');
+  await expect(page.getByTestId('stale')).toContainText('la fecha de referencia cambió');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await annotate(page, 'Fiebre desde hace 3 días.');
+  await expect(status).toContainText('referencia 2025-01-01T09:00:00');
+  await expect(page.getByTestId('stale')).toHaveCount(0);
+});
+
 test('an answer that does not fit the contract is refused and nothing is drawn', async ({ page }) => {
   await page.route('**/tagger/annotation', (route) =>
     route.fulfill({ json: { annotations: [{ id: 0, code: { umls: 'nope' }, match: { begin: 0, end: 3 } }], version: '9' } }),

@@ -18,6 +18,8 @@ export interface AnnotatedText {
   readonly elapsedMs: number;
   /** `performance.now()` when the result arrived: the start of rendering, for measurement. */
   readonly receivedAt: number;
+  /** The identity of the annotator that produced it (mode, endpoint or dictionary hash, rules). */
+  readonly annotator?: string;
 }
 
 export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
@@ -44,7 +46,7 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
       // explain: the negation lens shows each trigger's rule and scope.
       const result = await (annotator as Annotator).annotate(text, { text_datetime: textDatetime, explain: true }, signal);
       const receivedAt = performance.now();
-      return { text, textDatetime, result, elapsedMs: receivedAt - started, receivedAt };
+      return { text, textDatetime, result, elapsedMs: receivedAt - started, receivedAt, annotator: identity };
     },
   });
 
