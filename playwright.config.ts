@@ -12,7 +12,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // The HTML report (playwright-report/) holds the screenshots the specs attach (e2e/screens.spec.ts).
+  reporter: [['list'], ['html', { open: 'never' }]],
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

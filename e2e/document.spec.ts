@@ -17,7 +17,7 @@ test('"no refiere dolor en el brazo": the trigger is marked and arcs are drawn a
   await expect(dolor).toHaveAttribute('aria-label', /negado/);
   // Negation arcs tie the trigger to the negated concepts; the relation arc is labelled.
   await expect(page.locator('.arcs .arc-negation').first()).toBeAttached();
-  await expect(page.locator('.arcs .arc-relation text')).toHaveText(['has_anatomical_location']);
+  await expect(page.locator('.arcs .arc-relation text')).toHaveText(['localización']);
 
   // One line of text: every arc starts and ends on it (none is split towards the margin).
   await expect(page.locator('.arcs g[data-open]')).toHaveCount(0);
@@ -54,7 +54,7 @@ test('a relative date is resolved against the reference datetime and shown reada
   const date = page.locator('.doc [data-ann]', { hasText: 'hace 3 días' });
   await expect(date).toHaveAttribute('aria-label', /fecha 7 jun 2024/);
   await expect(page.locator('.doc .timex-chip')).toHaveText('→ 7 jun 2024');
-  await expect(page.locator('.arcs .arc-relation text')).toHaveText(['has_time']);
+  await expect(page.locator('.arcs .arc-relation text')).toHaveText(['fecha']);
   await page.screenshot({ path: info.outputPath('dates.png') });
 });
 

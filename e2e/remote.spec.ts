@@ -1,4 +1,5 @@
 /** Remote mode against the real service (`glosa serve --with-app`), and its failure messages. */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { annotate, chooseRemote, expectNoAnnotations, startService } from './support/app.ts';
 
@@ -48,6 +49,83 @@ test('a wrong key gets a clear 401 message and the text is kept; the right key a
   expect(page.url()).not.toContain('e2e-key');
   expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('e2e-key');
   await page.screenshot({ path: info.outputPath('remote-ok.png') });
+});
+
+test('a missing key is said before anything is sent; a 401 asks for the key at its field', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/tagger/annotation')) sent.push(request.headers()['apikey'] ?? '');
+  });
+  await chooseRemote(page, '');
+  const key = page.getByLabel('Clave de API');
+  await expect(page.locator('#key-prompt')).toHaveText('Falta la clave de API.');
+  await page.getByLabel('Texto de la nota').fill('Refiere tos.');
+  await page.getByRole('button', { name: 'Anotar', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Falta la clave de API');
+  await expect(page.getByRole('alert')).toContainText('No se ha enviado nada');
+  await expect(key).toBeFocused();
+  await expect(key).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Texto de la nota')).toHaveValue('Refiere tos.');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  expect(sent).toEqual([]);
+
+  // A refused key: the service is asked, answers 401, and the app asks for the key at its field.
+  await key.fill('wrong-key');
+  await expect(key).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Texto de la nota').focus();
+  await page.getByRole('button', { name: 'Anotar', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('401');
+  await expect(key).toBeFocused();
+  await expect(page.locator('#key-prompt')).toHaveText(/rechazó la clave/);
+  expect(sent).toEqual(['wrong-key']);
+
+  await key.fill('e2e-key-1-0123456789');
+  await expect(page.locator('#key-prompt')).toHaveText('');
+  expect((await annotate(page, 'Refiere tos.')).annotations).toBeGreaterThanOrEqual(1);
+});
+
+test('the key stays in this tab only: sessionStorage, kept on reload, absent from localStorage and other tabs', async ({
+  page,
+  context,
+}) => {
+  await chooseRemote(page, 'e2e-key-2-0123456789');
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).toContain('e2e-key-2');
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('e2e-key');
+  await page.reload();
+  await expect(page.getByLabel('Clave de API')).toHaveValue('e2e-key-2-0123456789');
+  const other = await context.newPage();
+  await other.goto(`${service.url}/`);
+  await other.getByLabel('Remoto (servicio)').check();
+  await expect(other.getByLabel('Clave de API')).toHaveValue('');
+  expect(await other.evaluate(() => JSON.stringify(sessionStorage) + JSON.stringify(localStorage))).not.toContain('e2e-key');
+  await other.close();
+});
+
+test('the result line names mode, reference datetime, dictionary and version; a changed setting marks the result out of date', async ({
+  page,
+}) => {
+  await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
+  await annotate(page, 'Fiebre desde hace 3 días.');
+  const status = page.getByTestId('result-status');
+  await expect(status).toContainText(/local · diccionario \S+ #[0-9a-f]{12}/);
+  await expect(status).toContainText('referencia 2024-06-10T10:00:00');
+  await expect(status).toContainText(/versión \S+/);
+  await expect(page.getByTestId('stale')).toHaveCount(0);
+
+  await chooseRemote(page, 'e2e-key-1-0123456789');
+  await annotate(page, 'Fiebre desde hace 3 días.');
+  await expect(status).toContainText(`remoto ${service.url}/tagger/annotation`);
+  await expect(page.getByTestId('stale')).toHaveCount(0);
+
+  // Remote mode does not re-annotate by itself: a new reference datetime marks the result out of date.
+  await page.getByLabel('Fecha de referencia').fill('2025-01-01T09:00:00');
+  await expect(page.getByTestId('stale')).toContainText('la fecha de referencia cambió');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await annotate(page, 'Fiebre desde hace 3 días.');
+  await expect(status).toContainText('referencia 2025-01-01T09:00:00');
+  await expect(page.getByTestId('stale')).toHaveCount(0);
 });
 
 test('an answer that does not fit the contract is refused and nothing is drawn', async ({ page }) => {

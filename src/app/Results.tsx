@@ -1,11 +1,13 @@
 /** The result area: status, legend, export, the annotated document with its concept card, and panels. */
 import type { UseQueryResult } from '@tanstack/react-query';
 import { startTransition, useEffect, useMemo, useState } from 'react';
+import { useCurrentAnnotator } from './annotator/current.ts';
 import type { AnnotatedText } from './annotator/useAnnotation.ts';
 import { DocumentView } from './document/DocumentView.tsx';
 import { Legend } from './document/Legend.tsx';
 import { buildDocumentModel } from './document/marks.ts';
 import { ExportButtons } from './export/ExportButtons.tsx';
+import { provenanceParts, staleReasons, type CurrentSettings } from './format/provenance.ts';
 import { AnnotationTable } from './panels/AnnotationTable.tsx';
 import { ConceptCard } from './panels/ConceptCard.tsx';
 import { ErrorsPanel } from './panels/ErrorsPanel.tsx';
@@ -83,10 +85,30 @@ function Panels({ data: current, review }: { data: AnnotatedText | undefined; re
   );
 }
 
+/** Escape closes the concept card from anywhere on the page; focus inside the card goes back to its span. */
+function useEscapeClosesCard(selectedId: number | null): void {
+  const select = useAppStore((s) => s.select);
+  useEffect(() => {
+    if (selectedId === null) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const inCard = Boolean(document.activeElement?.closest('.card'));
+      select(null);
+      if (inCard) document.querySelector<HTMLElement>(`.doc [data-ann="${selectedId}"]:not([data-frag])`)?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [selectedId, select]);
+}
+
 export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error> }) {
   const submission = useAppStore((s) => s.submission);
   const currentText = useAppStore((s) => s.text);
   const selectedId = useAppStore((s) => s.selectedId);
+  const hideArcs = useAppStore((s) => s.hideArcs);
+  const textDatetime = useAppStore((s) => s.textDatetime);
+  const activeDictionary = useAppStore((s) => s.dictionary.active?.info);
+  const currentAnnotator = useCurrentAnnotator()?.identity;
   const { data, error, isError, isFetching } = query;
   // A failed request shows its error and no annotations, never an older result as if it were current.
   // In review mode a stored review may be shown with the result it judged instead.
@@ -94,6 +116,10 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
   const model = useMemo(() => (shown ? buildDocumentModel(shown.text, shown.result) : undefined), [shown]);
   const categories = useMemo(() => (model ? [...new Set([...model.byId.values()].map((m) => m.category ?? ''))].sort() : []), [model]);
   const selected = selectedId === null ? undefined : model?.byId.get(selectedId)?.annotation;
+  const settings: CurrentSettings = { annotator: currentAnnotator, textDatetime, dictionary: activeDictionary };
+  const made = shown && { annotator: shown.annotator, textDatetime: shown.textDatetime, version: shown.result.version };
+  const stale = made ? staleReasons(made, settings) : [];
+  useEscapeClosesCard(selected ? selectedId : null);
 
   return (
     <>
@@ -109,15 +135,20 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
           <>
             <div className="result-bar">
               <span role="status" className="muted" data-testid="result-status">
-                {shown.result.annotations.length} anotaciones · {shown.result.relations?.length ?? 0} relaciones · versión{' '}
-                {shown.result.version} · {Math.round(shown.elapsedMs)} ms
+                {shown.result.annotations.length} anotaciones · {shown.result.relations?.length ?? 0} relaciones ·{' '}
+                {made && provenanceParts(made, settings).join(' · ')} · {Math.round(shown.elapsedMs)} ms
                 {shown.text !== currentText && ' · (resultado de una versión anterior de la nota)'}
               </span>
+              {stale.length > 0 && (
+                <span className="stale" data-testid="stale">
+                  Resultado desactualizado: {stale.join('; ')}. Pulse «Anotar».
+                </span>
+              )}
               <ExportButtons text={shown.text} result={shown.result} textDatetime={shown.textDatetime} />
             </div>
             <Legend categories={categories} />
             {review && <ReviewBar review={review} />}
-            <div className={selected ? 'doc-and-card with-card' : 'doc-and-card'}>
+            <div className={['doc-and-card', selected && 'with-card', hideArcs && 'no-arcs'].filter(Boolean).join(' ')}>
               <DocumentView
                 key={shown.receivedAt}
                 text={shown.text}

@@ -83,6 +83,17 @@ describe('RemoteAnnotator', () => {
     expect(noVersion.detail).toContain('version');
   });
 
+  it('says a missing key before anything is sent', async () => {
+    const fetchImpl = vi.fn(async () => json(200, negatedResult()));
+    const caught = await new RemoteAnnotator('http://svc.test', '  ', fetchImpl as unknown as typeof fetch)
+      .annotate('tos', {})
+      .catch((e: unknown) => e);
+    expect(caught).toBeInstanceOf(AnnotatorError);
+    expect((caught as AnnotatorError).kind).toBe('missing_key');
+    expect((caught as AnnotatorError).message).toMatch(/Falta la clave de API/);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
   it('builds the endpoint from a base with or without a trailing slash', () => {
     expect(annotationUrl('https://a.example/x/')).toBe('https://a.example/x/tagger/annotation');
     expect(annotationUrl(' https://a.example ')).toBe('https://a.example/tagger/annotation');

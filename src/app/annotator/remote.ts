@@ -70,6 +70,13 @@ export class RemoteAnnotator implements Annotator {
   }
 
   async annotate(text: string, config: RequestConfig, signal?: AbortSignal): Promise<AnnotationResult> {
+    // Said before anything leaves the browser: a request without a key would only come back 401.
+    if (this.apiKey.trim() === '') {
+      throw new AnnotatorError(
+        'missing_key',
+        'Falta la clave de API: escríbala en «Clave de API» y anote de nuevo. No se ha enviado nada al servicio.',
+      );
+    }
     let response: Response;
     try {
       response = await this.fetchImpl(annotationUrl(this.baseUrl), {

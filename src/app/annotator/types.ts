@@ -13,6 +13,7 @@ export interface Annotator {
 /** Every failure the UI distinguishes, each with its own message. */
 export type AnnotatorErrorKind =
   | 'unreachable'
+  | 'missing_key'
   | 'unauthorized'
   | 'too_large'
   | 'rate_limited'

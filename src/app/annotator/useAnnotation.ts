@@ -18,6 +18,8 @@ export interface AnnotatedText {
   readonly elapsedMs: number;
   /** `performance.now()` when the result arrived: the start of rendering, for measurement. */
   readonly receivedAt: number;
+  /** The identity of the annotator that produced it (mode, endpoint or dictionary hash, rules). */
+  readonly annotator?: string;
 }
 
 export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
@@ -27,6 +29,7 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
   const submission = useAppStore((s) => s.submission);
   const target = useAppStore(annotatorTarget);
   const reportError = useAppStore((s) => s.reportError);
+  const setKeyProblem = useAppStore((s) => s.setKeyProblem);
   const query = useQuery<AnnotatedText, Error>({
     queryKey: ['annotation', identity, submission?.text ?? '', submission?.textDatetime ?? ''],
     // Editing the endpoint (or switching mode) sends nothing until the user annotates again; in
@@ -43,7 +46,7 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
       // explain: the negation lens shows each trigger's rule and scope.
       const result = await (annotator as Annotator).annotate(text, { text_datetime: textDatetime, explain: true }, signal);
       const receivedAt = performance.now();
-      return { text, textDatetime, result, elapsedMs: receivedAt - started, receivedAt };
+      return { text, textDatetime, result, elapsedMs: receivedAt - started, receivedAt, annotator: identity };
     },
   });
 
@@ -59,12 +62,16 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
 
   const { error, errorUpdatedAt } = query;
   useEffect(() => {
+    // A missing or refused key is asked for at the key field itself (see ModeSettings).
+    if (error instanceof AnnotatorError && (error.kind === 'missing_key' || error.kind === 'unauthorized')) {
+      setKeyProblem(error.kind === 'missing_key' ? 'missing' : 'rejected');
+    }
     if (error) {
       reportError(
         error instanceof AnnotatorError && error.detail ? { message: error.message, detail: error.detail } : { message: error.message },
       );
     }
-  }, [error, errorUpdatedAt, reportError]);
+  }, [error, errorUpdatedAt, reportError, setKeyProblem]);
 
   return query;
 }

@@ -1,5 +1,11 @@
 /** Choice of annotator: local (in this browser) or remote (base URL + API key). */
+import { useEffect, useRef } from 'react';
 import { useAppStore, type Mode } from '../state/store.ts';
+
+const KEY_PROMPTS = {
+  missing: 'Escriba la clave de API: sin ella no se envía nada al servicio.',
+  rejected: 'El servicio rechazó la clave (HTTP 401). Escriba una clave válida.',
+} as const;
 
 export function ModeSettings() {
   const mode = useAppStore((s) => s.mode);
@@ -8,6 +14,13 @@ export function ModeSettings() {
   const setMode = useAppStore((s) => s.setMode);
   const setRemoteBase = useAppStore((s) => s.setRemoteBase);
   const setApiKey = useAppStore((s) => s.setApiKey);
+  const keyProblem = useAppStore((s) => s.keyProblem);
+  const keyInput = useRef<HTMLInputElement>(null);
+  // A missing or refused key: the focus goes to the field that needs it.
+  useEffect(() => {
+    if (keyProblem) keyInput.current?.focus();
+  }, [keyProblem]);
+  const empty = apiKey.trim() === '';
   return (
     <fieldset className="mode">
       <legend>Anotador</legend>
@@ -25,14 +38,19 @@ export function ModeSettings() {
           <label>
             Clave de API{' '}
             <input
+              ref={keyInput}
               type="password"
               value={apiKey}
               onChange={(e) => setApiKey(e.target.value)}
               autoComplete="off"
               spellCheck={false}
-              aria-describedby="key-note"
+              aria-describedby="key-note key-prompt"
+              aria-invalid={keyProblem !== null || undefined}
             />
           </label>
+          <span id="key-prompt" className={keyProblem ? 'key-prompt' : 'muted'}>
+            {keyProblem ? KEY_PROMPTS[keyProblem] : empty ? 'Falta la clave de API.' : ''}
+          </span>
           <span id="key-note" className="muted">
             La clave se guarda solo en esta pestaña (sessionStorage).
           </span>

@@ -22,6 +22,8 @@ export const ArcLayer = memo(function ArcLayer({
     <svg className="arcs" width={width} height={height} aria-hidden="true">
       {segments.map((s) => {
         const link = linksByKey.get(baseKey(s.key));
+        // A merged segment stands for several links: each one's key, so highlighting any finds it.
+        const keys = [link?.key, ...(s.merged ?? []).map((k) => linksByKey.get(baseKey(k))?.key)].filter(Boolean).join(' ');
         const y = arcTop(s, geometry);
         const mid =
           s.open === 'none' ? (s.x1 + s.x2) / 2 : s.open === 'right' ? Math.min(s.x1 + 40, s.x2 - 30) : Math.max(s.x2 - 40, s.x1 + 30);
@@ -30,7 +32,7 @@ export const ArcLayer = memo(function ArcLayer({
           <g
             key={s.key}
             className={`arc arc-${link?.kind ?? 'relation'}`}
-            data-link={link?.key}
+            data-link={keys || undefined}
             data-open={s.open === 'none' ? undefined : s.open}
           >
             <path

@@ -4,7 +4,7 @@
  */
 import { memo, type ReactNode } from 'react';
 import { readableTimex } from '../format/timex.ts';
-import { categoryClass, STATUS_LABELS, statusOf } from '../format/labels.ts';
+import { categoryClass, categoryLabel, STATUS_LABELS, statusOf } from '../format/labels.ts';
 import { sameButVerdicts, verdictClass, verdictLabel, type Verdicts } from '../review/spans.ts';
 import type { ConceptMark, CueMark, DocNode } from './marks.ts';
 
@@ -12,7 +12,7 @@ const CUE_NAMES = { negation: 'disparador de negación', uncertainty: 'disparado
 
 function conceptLabel(mark: ConceptMark, text: string): string {
   const a = mark.annotation;
-  const parts = [`«${text}»`, mark.category ?? a.type.umls, STATUS_LABELS[statusOf(a)]];
+  const parts = [`«${text}»`, mark.category ? categoryLabel(mark.category) : a.type.umls, STATUS_LABELS[statusOf(a)]];
   if (mark.family) parts.push('de un familiar');
   const timex = a.characteristics.timex;
   if (timex) parts.push(`fecha ${readableTimex(timex)}`);

@@ -28,15 +28,17 @@ function annotationIdOf(target: EventTarget | null): number | null {
 }
 
 /** CSS for the highlighted annotation and everything tied to it; built from integers and our own keys only. */
-function highlightRule(model: DocumentModel, id: number | null): string {
-  if (id === null) return '';
+function highlightRule(model: DocumentModel, id: number | null, revealed: number | null): string {
+  const flash = revealed === null ? '' : `.doc [data-ann="${revealed}"]{animation:glosa-reveal 1.6s ease-out}`;
+  if (id === null) return flash;
   const related = model.related.get(id);
   const others = [
     ...(related?.ids ?? []).map((r) => `.doc [data-ann="${r}"]`),
     ...(related?.cues ?? []).map((c) => `.doc [data-cue="${c}"]`),
   ];
-  const arcs = model.links.filter((l) => l.ids.includes(id)).map((l) => `.arcs [data-link="${l.key}"]`);
+  const arcs = model.links.filter((l) => l.ids.includes(id)).map((l) => `.arcs [data-link~="${l.key}"]`);
   return [
+    flash,
     `.doc [data-ann="${id}"]{outline:2px solid var(--focus);outline-offset:1px}`,
     others.length ? `${others.join(',')}{outline:2px dashed var(--focus);outline-offset:1px}` : '',
     arcs.length ? `${arcs.join(',')}{opacity:1;color:var(--focus)}${arcs.map((a) => `${a} path`).join(',')}{stroke-width:2.4px}` : '',
@@ -100,12 +102,15 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
   // Keyboard navigation follows the model's reading order; a block not drawn yet is drawn first.
   const [forcedBlocks, setForcedBlocks] = useState<ReadonlySet<number>>(() => new Set());
   const pendingFocus = useRef<number | null>(null);
-  const focusAnnotation = (id: number): void => {
+  const pendingCentre = useRef(false);
+  /** Focuses an annotation's span; `centre` scrolls it to the middle of the view (a jump from a panel). */
+  const focusAnnotation = (id: number, centre = false): void => {
     const el = textRef.current?.querySelector<HTMLElement>(`[data-ann="${id}"]:not([data-frag])`);
     if (!el) {
       const block = model.blockOf.get(id);
       if (block === undefined) return;
       pendingFocus.current = id;
+      pendingCentre.current = centre;
       setForcedBlocks((set) => new Set(set).add(block));
       return;
     }
@@ -113,14 +118,35 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
     for (const other of textRef.current?.querySelectorAll<HTMLElement>('[data-ann][tabindex="0"]') ?? [])
       if (other !== el) other.tabIndex = -1;
     el.tabIndex = 0;
-    el.focus();
+    if (centre) {
+      el.scrollIntoView({ block: 'center', inline: 'nearest' });
+      el.focus({ preventScroll: true });
+    } else el.focus();
   };
   useEffect(() => {
     const id = pendingFocus.current;
     if (id === null) return;
     pendingFocus.current = null;
-    textRef.current?.querySelector<HTMLElement>(`[data-ann="${id}"]:not([data-frag])`)?.focus();
+    focusAnnotation(id, pendingCentre.current);
+    // Runs once the forced block is drawn; focusAnnotation is this render's, reading the same model.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [forcedBlocks]);
+  // A click in a panel (table, lens, card) brings its span into view and flashes it. Only requests
+  // made while this result is shown count: the view is mounted afresh for each result.
+  const [revealed, setRevealed] = useState<{ id: number; seq: number } | null>(null);
+  const focusRef = useRef(focusAnnotation);
+  useLayoutEffect(() => {
+    focusRef.current = focusAnnotation;
+  });
+  useEffect(
+    () =>
+      useAppStore.subscribe(({ reveal }, before) => {
+        if (!reveal || reveal === before.reveal) return;
+        setRevealed(reveal);
+        focusRef.current(reveal.id, true);
+      }),
+    [],
+  );
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const forward = e.key === 'ArrowRight' || e.key === 'ArrowDown' || e.key === 'j';
@@ -144,7 +170,7 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
 
   return (
     <div className="doc">
-      <style>{highlightRule(model, hoverId ?? selectedId)}</style>
+      <style>{highlightRule(model, hoverId ?? selectedId, revealed?.id ?? null)}</style>
       <svg width="0" height="0" className="defs" aria-hidden="true">
         <defs>
           <marker id="glosa-arrow" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="4.5" markerHeight="4.5" orient="auto-start-reverse">

@@ -1,12 +1,15 @@
 /** What the colours and markers mean: the categories present, and the status markers. */
-import { categoryClass } from '../format/labels.ts';
+import { categoryClass, categoryLabel } from '../format/labels.ts';
+import { useAppStore } from '../state/store.ts';
 
 export function Legend({ categories }: { categories: readonly string[] }) {
+  const hideArcs = useAppStore((s) => s.hideArcs);
+  const setHideArcs = useAppStore((s) => s.setHideArcs);
   return (
     <div className="legend" aria-label="Leyenda">
       {categories.map((c) => (
         <span key={c} className={`ann ${categoryClass(c || undefined)}`}>
-          {c || 'sin categoría'}
+          {categoryLabel(c)}
         </span>
       ))}
       <span className="ann cat-none neg">negado</span>
@@ -17,6 +20,9 @@ export function Legend({ categories }: { categories: readonly string[] }) {
         <path d="M 3 13 L 3 4 L 43 4 L 43 13" fill="none" stroke="currentColor" />
       </svg>
       <span className="muted">relación / núcleo</span>
+      <label className="hide-arcs">
+        <input type="checkbox" checked={hideArcs} onChange={(e) => setHideArcs(e.target.checked)} /> Ocultar arcos
+      </label>
     </div>
   );
 }

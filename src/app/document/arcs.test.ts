@@ -34,6 +34,18 @@ describe('arc layout', () => {
     expect(Math.max(...s.map((x) => x.level))).toBe(g.maxLevels - 1);
   });
 
+  it('draws identical segments once: one trigger negating three concepts on the next line', () => {
+    const requests = [40, 90, 140].map((x, i): ArcRequest => ({ key: `neg${i}`, label: 'NEG', from: at(500, 100), to: at(x, 180) }));
+    const s = layoutArcs(requests, g);
+    const upper = s.filter((x) => x.line === 100);
+    expect(upper).toHaveLength(1);
+    expect(upper[0]?.merged).toEqual(['neg1#1', 'neg2#1']);
+    // The lower halves end at different concepts: all three are drawn, none merged.
+    expect(s.filter((x) => x.line === 180).map((x) => x.merged)).toEqual([undefined, undefined, undefined]);
+    // Same ends but another label is another segment.
+    expect(layoutArcs([arc('a', 10, 60, 100, 'NEG'), arc('b', 10, 60, 100, 'núcleo')], g)).toHaveLength(2);
+  });
+
   it('keeps lines apart: arcs on different lines never stack on each other', () => {
     const s = layoutArcs([arc('a', 10, 300, 100), arc('b', 10, 300, 180)], g);
     expect(s.map((x) => x.level)).toEqual([0, 0]);

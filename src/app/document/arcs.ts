@@ -2,7 +2,8 @@
  * Arc layout, as brat draws relations: each link becomes a bracket-shaped arc in the space above a
  * text line, labelled at its top. Arcs on the same line that overlap horizontally are stacked on
  * different levels (narrow ones lowest); a link between two lines becomes two half-arcs, one
- * leaving each line towards the margin. Pure geometry: the caller measures the span rects.
+ * leaving each line towards the margin. Identical segments (same line, ends and label, as when one
+ * trigger negates several concepts on the next line) are drawn once. Pure geometry: the caller measures the span rects.
  */
 
 /** Where a link end sits: horizontal centre and top of the span's first box, and its line. */
@@ -32,6 +33,8 @@ export interface ArcSegment {
   /** Top of the spans the arc stands on. */
   readonly base: number;
   readonly level: number;
+  /** Keys of the identical segments drawn as this one. */
+  readonly merged?: readonly string[];
 }
 
 export interface ArcGeometry {
@@ -53,13 +56,27 @@ export function labelWidth(label: string, g: Pick<ArcGeometry, 'charWidth'>): nu
 }
 
 interface Pending {
-  readonly segment: Omit<ArcSegment, 'level'>;
+  readonly segment: Omit<ArcSegment, 'level' | 'merged'>;
+  readonly merged?: string[];
   /** Horizontal extent including the label. */
   readonly lo: number;
   readonly hi: number;
 }
 
-function pending(segment: Omit<ArcSegment, 'level'>, g: ArcGeometry): Pending {
+/** One pending segment per distinct (label, ends, open side, arrow); the others' keys are kept on it. */
+function mergeIdentical(list: readonly Pending[]): Pending[] {
+  const byShape = new Map<string, Pending & { merged: string[] }>();
+  for (const p of list) {
+    const s = p.segment;
+    const shape = `${s.label}|${s.x1}|${s.x2}|${s.open}|${s.arrow}|${s.base}`;
+    const seen = byShape.get(shape);
+    if (seen) seen.merged.push(s.key);
+    else byShape.set(shape, { ...p, merged: [] });
+  }
+  return [...byShape.values()].map((p) => (p.merged.length ? p : { segment: p.segment, lo: p.lo, hi: p.hi }));
+}
+
+function pending(segment: Omit<ArcSegment, 'level' | 'merged'>, g: ArcGeometry): Pending {
   const mid = (segment.x1 + segment.x2) / 2;
   const half = labelWidth(segment.label, g) / 2;
   return { segment, lo: Math.min(segment.x1, mid - half), hi: Math.max(segment.x2, mid + half) };
@@ -129,7 +146,8 @@ export function layoutArcs(requests: readonly ArcRequest[], g: ArcGeometry): Arc
   }
 
   const out: ArcSegment[] = [];
-  for (const list of byLine.values()) {
+  for (const all of byLine.values()) {
+    const list = mergeIdentical(all);
     // Narrow arcs first, so they sit low and wider ones arch over them.
     list.sort((a, b) => a.hi - a.lo - (b.hi - b.lo) || a.lo - b.lo);
     const levels: { lo: number; hi: number }[][] = [];
@@ -137,7 +155,7 @@ export function layoutArcs(requests: readonly ArcRequest[], g: ArcGeometry): Arc
       let level = 0;
       while (level < g.maxLevels - 1 && levels[level]?.some((q) => q.lo < p.hi + 2 && p.lo < q.hi + 2)) level++;
       (levels[level] ??= []).push({ lo: p.lo, hi: p.hi });
-      out.push({ ...p.segment, level });
+      out.push({ ...p.segment, level, ...(p.merged ? { merged: p.merged } : {}) });
     }
   }
   return out;

@@ -72,7 +72,7 @@ describe('document model', () => {
     expect(drawn).toEqual(['relation:a1>a2', 'head:a1>a0']);
   });
 
-  it('labels the head link of a qualifier as such, other heads as "head"', () => {
+  it('labels the head link of a qualifier as such, other heads as "núcleo"', () => {
     const text = 'Refiere cefalea intensa';
     const result = {
       annotations: [
@@ -83,7 +83,7 @@ describe('document model', () => {
       version: 'x',
     };
     const heads = buildDocumentModel(text, result).links.filter((l) => l.kind === 'head');
-    expect(heads.map((l) => `${l.from}>${l.to} ${l.label}`)).toEqual(['a1>a0 head', 'a2>a1 calificador']);
+    expect(heads.map((l) => `${l.from}>${l.to} ${l.label}`)).toEqual(['a1>a0 núcleo', 'a2>a1 calificador']);
   });
 
   it('keeps service-chosen names out of link keys (they go into a style rule)', () => {

@@ -5,6 +5,7 @@
  */
 import { categoryOf, type Annotation, type AnnotationResult, type Span } from '../../core/contract.ts';
 import { createOffsetConverter } from '../../core/text/codepoints.ts';
+import { relationLabel } from '../format/labels.ts';
 
 export type CueKind = 'negation' | 'uncertainty' | 'family';
 
@@ -169,7 +170,7 @@ export function buildDocumentModel(text: string, result: AnnotationResult): Docu
     links.push({
       key: `rel${index}:${r.from}>${r.to}`,
       kind: 'relation',
-      label: r.rel,
+      label: relationLabel(r.rel),
       from: conceptKey(r.from),
       to: conceptKey(r.to),
       ids: [r.from, r.to],
@@ -183,7 +184,7 @@ export function buildDocumentModel(text: string, result: AnnotationResult): Docu
       links.push({
         key: `head:${a.id}>${a.head}`,
         kind: 'head',
-        label: qualifies(a, byId.get(a.head)?.annotation) ? 'calificador' : 'head',
+        label: qualifies(a, byId.get(a.head)?.annotation) ? 'calificador' : 'núcleo',
         from: conceptKey(a.id),
         to: conceptKey(a.head),
         ids: [a.id, a.head],

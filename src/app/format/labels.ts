@@ -1,16 +1,66 @@
-/** Names shown for categories and statuses, and the CSS class of a category. */
-import type { Annotation } from '../../core/contract.ts';
+/**
+ * What the interface calls categories, statuses and relations (in Spanish), and the CSS class of a
+ * category. Exports keep the contract's English values; only what a person reads is translated.
+ */
+import type { Annotation, Category, RelationKind } from '../../core/contract.ts';
 
 export function categoryClass(category: string | undefined): string {
   return `cat-${(category ?? 'none').toLowerCase().replace(/[^a-z]+/g, '-')}`;
 }
 
-export type Status = 'negated' | 'uncertain' | 'affirmed';
+/** The 20 coarse categories; routes of administration are Spatial Concept, the patient's sex Group. */
+export const CATEGORY_LABELS: Record<Category, string> = {
+  Activity: 'Actividad',
+  Phenomenon: 'Fenómeno',
+  Organism: 'Organismo',
+  Anatomy: 'Anatomía',
+  'Spatial Concept': 'Concepto espacial (vía)',
+  Substance: 'Sustancia',
+  Finding: 'Hallazgo',
+  'Manufactured Object': 'Objeto manufacturado',
+  Organization: 'Organización',
+  'Geographic Area': 'Área geográfica',
+  'Laboratory Procedure': 'Procedimiento de laboratorio',
+  'Laboratory or Test Result': 'Resultado de laboratorio o prueba',
+  'Diagnostic Procedure': 'Procedimiento diagnóstico',
+  'Therapeutic or Preventive Procedure': 'Procedimiento terapéutico o preventivo',
+  'Disease or Syndrome': 'Enfermedad o síndrome',
+  'Temporal Concept': 'Concepto temporal',
+  'Quantitative Concept': 'Concepto cuantitativo',
+  'Qualitative Concept': 'Concepto cualitativo',
+  Group: 'Grupo (sexo, población)',
+  'Organism Attribute': 'Atributo del organismo',
+};
 
+/** The Spanish name of a category; one another service sent that Glosa does not know stays as sent. */
+export function categoryLabel(category: string | undefined): string {
+  if (!category) return 'sin categoría';
+  return (CATEGORY_LABELS as Record<string, string | undefined>)[category] ?? category;
+}
+
+export const RELATION_LABELS: Record<RelationKind, string> = {
+  has_anatomical_location: 'localización',
+  has_quantity: 'cantidad',
+  has_time: 'fecha',
+  has_frequency: 'frecuencia',
+  has_route: 'vía',
+  has_duration: 'duración',
+  has_allergen: 'alérgeno',
+};
+
+export function relationLabel(rel: string): string {
+  return (RELATION_LABELS as Record<string, string | undefined>)[rel] ?? rel;
+}
+
+/** Family history is a status of its own: the concept is a relative's, not the patient's. */
+export type Status = 'negated' | 'uncertain' | 'family' | 'affirmed';
+
+/** Negation and uncertainty come first (a relative's negated disease is negated); then family. */
 export function statusOf(a: Annotation): Status {
   if (a.characteristics.negative) return 'negated';
   if (a.characteristics.uncertain) return 'uncertain';
+  if (a.characteristics.family_member) return 'family';
   return 'affirmed';
 }
 
-export const STATUS_LABELS: Record<Status, string> = { negated: 'negado', uncertain: 'incierto', affirmed: 'afirmado' };
+export const STATUS_LABELS: Record<Status, string> = { negated: 'negado', uncertain: 'incierto', family: 'familiar', affirmed: 'afirmado' };

@@ -1,10 +1,10 @@
 /**
  * The annotations as a table: sortable columns, filters by category and by negated / uncertain /
- * affirmed; in review mode (`verdicts`) a "Revisión" column and a filter by verdict.
+ * family / affirmed; in review mode (`verdicts`) a "Revisión" column and a filter by verdict.
  */
 import { useMemo, useState } from 'react';
 import type { Annotation } from '../../core/contract.ts';
-import { STATUS_LABELS } from '../format/labels.ts';
+import { categoryLabel, STATUS_LABELS } from '../format/labels.ts';
 import { matchesVerdictFilter, verdictCell } from '../review/table.ts';
 import type { Verdicts } from '../review/spans.ts';
 import { useReviewStore, type VerdictFilter } from '../review/store.ts';
@@ -29,7 +29,7 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
   const setCategory = useAppStore((s) => s.setCategoryFilter);
   const setPolarity = useAppStore((s) => s.setPolarityFilter);
   const sortBy = useAppStore((s) => s.sortBy);
-  const select = useAppStore((s) => s.select);
+  const reveal = useAppStore((s) => s.revealInNote);
   const [limit, setLimit] = useState(PAGE);
   const rows = useMemo(() => toRows(annotations), [annotations]);
   const categories = useMemo(() => [...new Set(rows.map((r) => r.category))].sort(), [rows]);
@@ -48,7 +48,7 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
             <option value="all">todas</option>
             {categories.map((c) => (
               <option key={c} value={c}>
-                {c || '(sin categoría)'}
+                {categoryLabel(c)}
               </option>
             ))}
           </select>
@@ -59,6 +59,7 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
             <option value="all">todos</option>
             <option value="negated">negados</option>
             <option value="uncertain">inciertos</option>
+            <option value="family">familiares</option>
             <option value="affirmed">afirmados</option>
           </select>
         </label>
@@ -77,42 +78,45 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
           {shown.length} de {rows.length}
         </span>
       </div>
-      <table className="ann-table">
-        <thead>
-          <tr>
-            {COLUMNS.map(([column, label]) => (
-              <th key={column} aria-sort={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-                <button type="button" onClick={() => sortBy(column)}>
-                  {label} {sort.column === column ? (sort.descending ? '▼' : '▲') : ''}
-                </button>
-              </th>
-            ))}
-            <th>Detalle</th>
-            {verdicts && <th>Revisión</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.slice(0, limit).map(({ annotation: a, category: c, status }) => (
-            <tr key={a.id} className={`row-${status}`}>
-              <td>
-                {a.match.begin}–{a.match.end}
-              </td>
-              <td>
-                <button type="button" className="link" onClick={() => select(a.id)}>
-                  {a.match.text}
-                </button>
-              </td>
-              <td>{c || '—'}</td>
-              <td>
-                <code>{a.code.umls}</code>
-              </td>
-              <td>{STATUS_LABELS[status]}</td>
-              <td>{detailOf(a)}</td>
-              {verdicts && <td data-testid="verdict-cell">{verdictCell(verdicts.get(a.id))}</td>}
+      {/* The table scrolls in its own area (both ways), never the page sideways. */}
+      <div className="table-scroll" role="region" aria-label="Tabla de anotaciones" tabIndex={0}>
+        <table className="ann-table">
+          <thead>
+            <tr>
+              {COLUMNS.map(([column, label]) => (
+                <th key={column} aria-sort={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
+                  <button type="button" onClick={() => sortBy(column)}>
+                    {label} {sort.column === column ? (sort.descending ? '▼' : '▲') : ''}
+                  </button>
+                </th>
+              ))}
+              <th>Detalle</th>
+              {verdicts && <th>Revisión</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.slice(0, limit).map(({ annotation: a, category: c, status }) => (
+              <tr key={a.id} className={`row-${status}`}>
+                <td>
+                  {a.match.begin}–{a.match.end}
+                </td>
+                <td>
+                  <button type="button" className="link" onClick={() => reveal(a.id)}>
+                    {a.match.text}
+                  </button>
+                </td>
+                <td>{c ? categoryLabel(c) : '—'}</td>
+                <td>
+                  <code>{a.code.umls}</code>
+                </td>
+                <td>{STATUS_LABELS[status]}</td>
+                <td>{detailOf(a)}</td>
+                {verdicts && <td data-testid="verdict-cell">{verdictCell(verdicts.get(a.id))}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {shown.length > limit && (
         <button type="button" onClick={() => setLimit(limit + PAGE)}>
           Mostrar {Math.min(PAGE, shown.length - limit)} más

@@ -2,7 +2,7 @@
 import type { Annotation, Span } from '../../core/contract.ts';
 import { categoryOf } from '../../core/contract.ts';
 import { readableTimex } from '../format/timex.ts';
-import { STATUS_LABELS, statusOf } from '../format/labels.ts';
+import { categoryLabel, STATUS_LABELS, statusOf } from '../format/labels.ts';
 import { useAppStore } from '../state/store.ts';
 import { codeLinks } from './terminology.ts';
 
@@ -35,6 +35,7 @@ function Characteristics({ annotation }: { annotation: Annotation }) {
 
 export function ConceptCard({ annotation, byId }: { annotation: Annotation; byId: ReadonlyMap<number, { annotation: Annotation }> }) {
   const select = useAppStore((s) => s.select);
+  const reveal = useAppStore((s) => s.revealInNote);
   const head = annotation.head === undefined ? undefined : byId.get(annotation.head)?.annotation;
   return (
     <section className="card" aria-label={`Concepto ${annotation.match.text}`}>
@@ -59,7 +60,7 @@ export function ConceptCard({ annotation, byId }: { annotation: Annotation; byId
         </div>
         <div>
           <dt>Categoría</dt>
-          <dd>{categoryOf(annotation) ?? '— (sin categoría)'}</dd>
+          <dd>{categoryOf(annotation) ? categoryLabel(categoryOf(annotation)) : '— (sin categoría)'}</dd>
         </div>
         <div>
           <dt>Tipo semántico</dt>
@@ -73,7 +74,7 @@ export function ConceptCard({ annotation, byId }: { annotation: Annotation; byId
           <div>
             <dt>Núcleo (head)</dt>
             <dd>
-              <button type="button" className="link" onClick={() => select(head.id)}>
+              <button type="button" className="link" onClick={() => reveal(head.id)}>
                 #{head.id} «{head.match.text}»
               </button>
             </dd>

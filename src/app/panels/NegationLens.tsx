@@ -1,5 +1,5 @@
 /**
- * Negation QA lens: only negated and uncertain concepts, grouped under their triggers, with counts.
+ * Negation QA lens: only negated, uncertain and family-history concepts, grouped under their triggers, with counts.
  * Each trigger is shown in its stretch of the note with its scope shaded and the id of the context
  * rule that fired, so a reviewer sees where a negation stopped and why.
  */
@@ -8,8 +8,16 @@ import type { Annotation } from '../../core/contract.ts';
 import { useAppStore } from '../state/store.ts';
 import { excerpt, negatesItself, summariseNegation, type TriggerGroup } from './negation.ts';
 
+const CUE_CLASS: Record<TriggerGroup['kind'], string> = { negated: 'cue-negation', uncertain: 'cue-uncertainty', family: 'cue-family' };
+const CHIP_CLASS: Record<TriggerGroup['kind'], string> = { negated: 'neg', uncertain: 'unc', family: 'fam' };
+
+function kindName(g: TriggerGroup): string {
+  if (g.kind === 'negated') return negatesItself(g) ? 'negación en la propia palabra' : 'negación';
+  return g.kind === 'uncertain' ? 'incertidumbre' : 'antecedente familiar';
+}
+
 function Excerpt({ chars, group }: { chars: readonly string[]; group: TriggerGroup }) {
-  const cueClass = `cue cue-${group.kind === 'negated' ? 'negation' : 'uncertainty'}`;
+  const cueClass = `cue ${CUE_CLASS[group.kind]}`;
   return (
     <p className="lens-excerpt">
       {excerpt(chars, group.trigger, group.scope).map((part, i) =>
@@ -30,26 +38,25 @@ function Excerpt({ chars, group }: { chars: readonly string[]; group: TriggerGro
 }
 
 export function NegationLens({ annotations, text }: { annotations: readonly Annotation[]; text: string }) {
-  const select = useAppStore((s) => s.select);
+  const reveal = useAppStore((s) => s.revealInNote);
   const summary = useMemo(() => summariseNegation(annotations), [annotations]);
   const chars = useMemo(() => Array.from(text), [text]);
   return (
     <div className="lens">
       <p role="status">
-        <strong>{summary.negated}</strong> negados · <strong>{summary.uncertain}</strong> inciertos · {summary.total} conceptos en total ·{' '}
-        {summary.groups.length} disparadores
+        <strong>{summary.negated}</strong> negados · <strong>{summary.uncertain}</strong> inciertos · <strong>{summary.family}</strong>{' '}
+        familiares · {summary.total} conceptos en total · {summary.groups.length} disparadores
       </p>
-      {summary.groups.length === 0 && <p className="muted">Ningún concepto negado ni incierto.</p>}
+      {summary.groups.length === 0 && <p className="muted">Ningún concepto negado, incierto ni familiar.</p>}
       <ul>
         {summary.groups.map((g) => (
           <li key={`${g.kind}:${g.trigger.begin}:${g.trigger.end}`} className={`lens-${g.kind}`}>
-            <span className={`cue cue-${g.kind === 'negated' ? 'negation' : 'uncertainty'}`}>{g.trigger.text}</span>{' '}
+            <span className={`cue ${CUE_CLASS[g.kind]}`}>{g.trigger.text}</span>{' '}
             <span className="muted">
-              ({g.kind === 'negated' ? (negatesItself(g) ? 'negación en la propia palabra' : 'negación') : 'incertidumbre'},{' '}
-              {g.trigger.begin}–{g.trigger.end}) →
+              ({kindName(g)}, {g.trigger.begin}–{g.trigger.end}) →
             </span>{' '}
             {g.concepts.map((a) => (
-              <button key={a.id} type="button" className={`chip ${g.kind === 'negated' ? 'neg' : 'unc'}`} onClick={() => select(a.id)}>
+              <button key={a.id} type="button" className={`chip ${CHIP_CLASS[g.kind]}`} onClick={() => reveal(a.id)}>
                 {a.match.text}
               </button>
             ))}

@@ -1,4 +1,4 @@
-/** The negation QA lens's data: negated and uncertain concepts grouped by their trigger. */
+/** The negation QA lens's data: negated, uncertain and family concepts grouped by their trigger (the relative). */
 import type { Annotation, Span } from '../../core/contract.ts';
 
 /** What a rule's scope covered, in code points (present when the result was explained). */
@@ -8,7 +8,7 @@ export interface ScopeRange {
 }
 
 export interface TriggerGroup {
-  readonly kind: 'negated' | 'uncertain';
+  readonly kind: 'negated' | 'uncertain' | 'family';
   readonly trigger: Span;
   /** The id of the context rule that fired, and its scope (results annotated with `explain`). */
   readonly rule?: string;
@@ -24,16 +24,19 @@ export function negatesItself(group: TriggerGroup): boolean {
 export interface NegationSummary {
   readonly negated: number;
   readonly uncertain: number;
+  readonly family: number;
   readonly total: number;
   readonly groups: TriggerGroup[];
 }
 
-type Cue = NonNullable<Annotation['characteristics']['negative']>;
+type Cue = Pick<NonNullable<Annotation['characteristics']['negative']>, 'trigger'> &
+  Partial<NonNullable<Annotation['characteristics']['negative']>>;
 
 export function summariseNegation(annotations: readonly Annotation[]): NegationSummary {
   const groups = new Map<string, TriggerGroup>();
   let negated = 0;
   let uncertain = 0;
+  let family = 0;
   const add = (kind: TriggerGroup['kind'], cue: Cue, a: Annotation) => {
     const key = `${kind}:${cue.trigger.begin}:${cue.trigger.end}`;
     let group = groups.get(key);
@@ -59,8 +62,18 @@ export function summariseNegation(annotations: readonly Annotation[]): NegationS
       uncertain++;
       add('uncertain', c.uncertain, a);
     }
+    if (c.family_member) {
+      family++;
+      add('family', { trigger: c.family_member.match }, a);
+    }
   }
-  return { negated, uncertain, total: annotations.length, groups: [...groups.values()].sort((x, y) => x.trigger.begin - y.trigger.begin) };
+  return {
+    negated,
+    uncertain,
+    family,
+    total: annotations.length,
+    groups: [...groups.values()].sort((x, y) => x.trigger.begin - y.trigger.begin),
+  };
 }
 
 export interface ExcerptPart {

@@ -21,7 +21,7 @@ import {
 } from './dictionary.ts';
 
 export type Mode = 'local' | 'remote';
-export type Polarity = 'all' | 'negated' | 'uncertain' | 'affirmed';
+export type Polarity = 'all' | 'negated' | 'uncertain' | 'family' | 'affirmed';
 export type Panel = 'table' | 'negation' | 'json' | 'errors' | 'reviews' | 'report';
 export type SortColumn = 'begin' | 'text' | 'category' | 'cui' | 'status';
 
@@ -54,12 +54,18 @@ export interface AppState {
   mode: Mode;
   remoteBase: string;
   apiKey: string;
+  /** Why remote mode needs the key typed: none was given, or the service refused it (401/403). */
+  keyProblem: 'missing' | 'rejected' | null;
   text: string;
   textDatetime: string;
   submission: Submission | null;
   selectedId: number | null;
+  /** The last request to bring an annotation into view (from a panel); `seq` tells repeated requests apart. */
+  reveal: { id: number; seq: number } | null;
   hoverId: number | null;
   panel: Panel;
+  /** The arcs (relations, heads, cues) hidden to read the note plainly. */
+  hideArcs: boolean;
   categoryFilter: string;
   polarityFilter: Polarity;
   sort: { column: SortColumn; descending: boolean };
@@ -74,13 +80,17 @@ export interface AppState {
   setMode(mode: Mode): void;
   setRemoteBase(url: string): void;
   setApiKey(key: string): void;
+  setKeyProblem(problem: 'missing' | 'rejected' | null): void;
   setText(text: string): void;
   setTextDatetime(value: string): void;
   /** Sends the current note for annotation. */
   submit(): void;
   select(id: number | null): void;
+  /** Selects an annotation and asks the document to scroll to its span, focus and highlight it. */
+  revealInNote(id: number): void;
   hover(id: number | null): void;
   setPanel(panel: Panel): void;
+  setHideArcs(hide: boolean): void;
   setCategoryFilter(category: string): void;
   setPolarityFilter(polarity: Polarity): void;
   sortBy(column: SortColumn): void;
@@ -117,12 +127,15 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         mode: 'local',
         remoteBase: defaultRemoteBase(),
         apiKey: '',
+        keyProblem: null,
         text: '',
         textDatetime: formatTextDatetime(new Date()),
         submission: null,
         selectedId: null,
+        reveal: null,
         hoverId: null,
         panel: 'table',
+        hideArcs: false,
         categoryFilter: 'all',
         polarityFilter: 'all',
         sort: { column: 'begin', descending: false },
@@ -134,7 +147,8 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
 
         setMode: (mode) => set({ mode, selectedId: null, hoverId: null }),
         setRemoteBase: (remoteBase) => set({ remoteBase }),
-        setApiKey: (apiKey) => set({ apiKey }),
+        setApiKey: (apiKey) => set({ apiKey, keyProblem: null }),
+        setKeyProblem: (keyProblem) => set({ keyProblem }),
         setText: (text) => set({ text }),
         setTextDatetime: (textDatetime) => set({ textDatetime }),
         submit: () => {
@@ -144,8 +158,10 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
           set({ submission: { text, textDatetime, target: annotatorTarget(state), attempt }, selectedId: null, hoverId: null });
         },
         select: (selectedId) => set({ selectedId }),
+        revealInNote: (id) => set(({ reveal }) => ({ selectedId: id, reveal: { id, seq: (reveal?.seq ?? 0) + 1 } })),
         hover: (hoverId) => set({ hoverId }),
         setPanel: (panel) => set({ panel }),
+        setHideArcs: (hideArcs) => set({ hideArcs }),
         setCategoryFilter: (categoryFilter) => set({ categoryFilter }),
         setPolarityFilter: (polarityFilter) => set({ polarityFilter }),
         sortBy: (column) => set(({ sort }) => ({ sort: { column, descending: sort.column === column ? !sort.descending : false } })),
