@@ -43,6 +43,7 @@ describe('Spanish names', () => {
     expect(categoryLabel('Disease or Syndrome')).toBe('Enfermedad o síndrome');
     expect(relationLabel('has_route')).toBe('vía');
     expect(relationLabel('has_allergen')).toBe('alérgeno');
+    expect(relationLabel('has_age')).toBe('edad');
   });
 
   it('keeps a name Glosa does not know as sent, and says when there is none', () => {

@@ -46,6 +46,7 @@ export const RELATION_LABELS: Record<RelationKind, string> = {
   has_route: 'vía',
   has_duration: 'duración',
   has_allergen: 'alérgeno',
+  has_age: 'edad',
 };
 
 export function relationLabel(rel: string): string {
