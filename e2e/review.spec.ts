@@ -46,6 +46,10 @@ async function judge(page: Page): Promise<void> {
   await expect(page.getByTestId('missed-list')).toContainText('«días»');
 }
 
+/** Opens a review file through «Importar revisión». */
+const importReview = (p: Page, content: string, name: string) =>
+  p.getByLabel('Importar revisión', { exact: true }).setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
+
 test('verdicts by keyboard: a, x with a numbered reason, c comment, u clear; shown on spans, table and counts, announced', async ({
   page,
 }, info) => {
@@ -327,9 +331,7 @@ test('export → import in a fresh browser profile shows the same review, and ex
   const them = await other.newPage();
   try {
     await them.goto('/');
-    await them
-      .getByLabel('Importar revisión', { exact: true })
-      .setInputFiles({ name: 'r.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    await importReview(them, exported, 'r.json');
     await expect(counts(them)).toHaveText(await counts(page).innerText());
     await expect(span(them, 'brazo')).toHaveAttribute('data-verdict', 'wrong');
     await expect(them.getByTestId('missed-list')).toContainText('«días»');
@@ -338,9 +340,7 @@ test('export → import in a fresh browser profile shows the same review, and ex
 
     // Refusals: not a review, another version, a text changed after the review. Nothing is overwritten.
     const bad = async (content: string, message: RegExp) => {
-      await them
-        .getByLabel('Importar revisión', { exact: true })
-        .setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(content) });
+      await importReview(them, content, 'x.json');
       await expect(them.getByTestId('review-error')).toContainText(message);
     };
     await bad('{"annotations": []}', /No se ha importado nada\. El archivo no es una revisión de Glosa/);
@@ -381,9 +381,7 @@ test('a judged batch exported and imported by someone else: the same notes, verd
   const them = await other.newPage();
   try {
     await them.goto('/');
-    await them
-      .getByLabel('Importar revisión', { exact: true })
-      .setInputFiles({ name: 'r.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    await importReview(them, exported, 'r.json');
     const batch = them.getByRole('region', { name: 'Lote de notas' });
     await expect(batch).toContainText('nota 1 de 2');
     await expect(span(them, 'fiebre')).toHaveAttribute('data-verdict', 'correct');
