@@ -33,6 +33,13 @@ describe('SNOMED CT in the default lexicon', () => {
     expect(coded('Anestesia general con intubación orotraqueal.')).toContain('intubación orotraqueal=C0396621:232674004');
   });
 
+  it('gives the right and left hemicolectomy their own concepts and ids', () => {
+    expect(coded('Hemicolectomía derecha en 2019 e izquierda en 2021; previa hemicolectomía izquierda.')).toContain(
+      'hemicolectomía izquierda=C0192865:82619000',
+    );
+    expect(coded('Se realizó hemicolectomía derecha.')).toEqual(['hemicolectomía derecha=C0192861:359571009']);
+  });
+
   it('codes drugs with their substance id, spelling variants included', () => {
     expect(coded('Se inicia tolvaptán; antes recibió cefepime y carvedilol.')).toEqual([
       'tolvaptán=C1176308:443058000',
