@@ -25,6 +25,14 @@ describe('procedures in the default lexicon', () => {
     expect(pairs).toEqual(['PSAP -> 45 mmHg', 'NT-proBNP -> 1.250 pg/ml', 'cistatina C -> 1,4 mg/l']);
   });
 
+  it('reads "sutura" as the act of suturing and "material de sutura" as the device', () => {
+    expect(found('Se sutura la herida con material de sutura reabsorbible.')).toEqual([
+      'sutura=C0009068',
+      'herida=C0043250',
+      'material de sutura=C0038969',
+    ]);
+  });
+
   it('keeps a health care activity whole', () => {
     expect(found('Valoración preanestésica: ASA III.')).toContain('Valoración preanestésica=C0474221');
   });
