@@ -73,7 +73,10 @@ test('a click in the table or the lens scrolls to the span, focuses and flashes 
   await attachScreenshot(page, info, 'table-click');
 
   // Escape from a control far from the note (the table's status column) closes the card.
-  await page.locator('.ann-table').getByRole('button', { name: /^Estado/ }).focus();
+  await page
+    .locator('.ann-table')
+    .getByRole('button', { name: /^Estado/ })
+    .focus();
   await page.keyboard.press('Escape');
   await expect(card).toHaveCount(0);
 

@@ -74,5 +74,8 @@ export async function showOnlyStatus(page: Page, status: string): Promise<void> 
   const toggle = page.getByRole('button', { name: /^Filtros/ });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await page.getByRole('button', { name: 'Estados: ocultar todas' }).click();
-  await page.getByRole('group', { name: 'Filtros' }).getByRole('checkbox', { name: new RegExp(`^${status} \\(\\d+\\)$`) }).check();
+  await page
+    .getByRole('group', { name: 'Filtros' })
+    .getByRole('checkbox', { name: new RegExp(`^${status} \\(\\d+\\)$`) })
+    .check();
 }

@@ -71,7 +71,10 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
   const verdictSigs = useMemo(() => blockSignatures(model.blockOf, verdicts), [model, verdicts]);
   const filter = useDocumentFilter(model);
   // Keyboard navigation goes through the annotations the filters show.
-  const order = useMemo(() => (filter.hiddenIds.size ? model.order.filter((id) => !filter.hiddenIds.has(id)) : model.order), [model, filter]);
+  const order = useMemo(
+    () => (filter.hiddenIds.size ? model.order.filter((id) => !filter.hiddenIds.has(id)) : model.order),
+    [model, filter],
+  );
   useSearchHighlights(textRef, text);
   // After a verdict is committed to the page: what the bench times a verdict's re-render by.
   useLayoutEffect(() => {

@@ -7,7 +7,19 @@
 import { useId, useMemo, useState } from 'react';
 import type { DocumentModel } from '../document/marks.ts';
 import { useAppStore } from '../state/store.ts';
-import { FACET_LABELS, FACETS, facetCounts, hideAll, isEmpty, isHidden, NO_FILTERS, showAll, toggleValue, valueLabel, type Facet } from './model.ts';
+import {
+  FACET_LABELS,
+  FACETS,
+  facetCounts,
+  hideAll,
+  isEmpty,
+  isHidden,
+  NO_FILTERS,
+  showAll,
+  toggleValue,
+  valueLabel,
+  type Facet,
+} from './model.ts';
 import { SearchBar } from './SearchBar.tsx';
 import { documentFilterFor, facetsOfModel } from './useFilters.ts';
 

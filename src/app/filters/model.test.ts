@@ -77,8 +77,15 @@ describe('filter model', () => {
   it('counts every value present: annotations per category, status and role; arcs per type', () => {
     const model = buildDocumentModel(TEXT, r);
     const counts = facetCounts(facets, model.links);
-    expect(counts.category).toContainEqual({ value: 'Finding', count: 4 });
-    expect(counts.category).toContainEqual({ value: '', count: 2 });
+    // By Spanish name (Anatomía, Concepto temporal, Enfermedad…, Grupo, Hallazgo), "sin categoría" last.
+    expect(counts.category).toEqual([
+      { value: 'Anatomy', count: 1 },
+      { value: 'Temporal Concept', count: 1 },
+      { value: 'Disease or Syndrome', count: 1 },
+      { value: 'Group', count: 1 },
+      { value: 'Finding', count: 4 },
+      { value: '', count: 2 },
+    ]);
     expect(counts.status).toEqual([
       { value: 'affirmed', count: 8 },
       { value: 'negated', count: 1 },

@@ -76,7 +76,11 @@ export function isShown(f: Facets, filters: Filters): boolean {
 }
 
 /** The annotations the filters let through, in their order. */
-export function visibleAnnotations(annotations: readonly Annotation[], facets: ReadonlyMap<number, Facets>, filters: Filters): Annotation[] {
+export function visibleAnnotations(
+  annotations: readonly Annotation[],
+  facets: ReadonlyMap<number, Facets>,
+  filters: Filters,
+): Annotation[] {
   if (isEmpty(filters)) return annotations.slice();
   return annotations.filter((a) => {
     const f = facets.get(a.id);
@@ -105,22 +109,29 @@ export interface FacetCount {
 
 /** Every value present in the result, with how many annotations (arcs, for relations) have it. */
 export function facetCounts(facets: ReadonlyMap<number, Facets>, links: readonly Link[]): Record<Facet, FacetCount[]> {
-  const tally = (values: Iterable<string>, order?: readonly string[]): FacetCount[] => {
+  // Statuses and roles in their fixed order; categories and arc types by their Spanish name, "sin categoría" last.
+  const tally = (facet: Facet, values: Iterable<string>, order?: readonly string[]): FacetCount[] => {
     const counts = new Map<string, number>();
     for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
     const keys = [...counts.keys()];
-    keys.sort(order ? (a, b) => order.indexOf(a) - order.indexOf(b) : undefined);
+    if (order) keys.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    else keys.sort((a, b) => Number(a === '') - Number(b === '') || valueLabel(facet, a).localeCompare(valueLabel(facet, b), 'es'));
     return keys.map((value) => ({ value, count: counts.get(value) as number }));
   };
   const all = [...facets.values()];
   return {
-    category: tally(all.map((f) => f.category)),
+    category: tally(
+      'category',
+      all.map((f) => f.category),
+    ),
     status: tally(
+      'status',
       all.map((f) => f.status),
       STATUSES,
     ),
-    relation: tally(links.map(linkType)),
+    relation: tally('relation', links.map(linkType)),
     speech: tally(
+      'speech',
       all.map((f) => f.speech),
       SPEECH_ROLES,
     ),

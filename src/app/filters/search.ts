@@ -77,7 +77,7 @@ export function findInNote(text: string, query: string): Hit[] {
   const { text: hay, starts, owner } = foldWithMap(text);
   const count = starts.length - 1;
   const hits: Hit[] = [];
-  for (let at = hay.indexOf(needle); at !== -1; ) {
+  for (let at = hay.indexOf(needle); at !== -1;) {
     const first = owner[at] as number;
     const last = owner[at + needle.length - 1] as number;
     if (starts[first] !== at || starts[last + 1] !== at + needle.length) {

@@ -21,7 +21,15 @@ export const facetsOfModel = (model: DocumentModel): Map<number, Facets> =>
 /** The annotations the filters let through (the table's and the lens's). */
 export function useVisibleAnnotations(annotations: readonly Annotation[]): Annotation[] {
   const filters = useAppStore((s) => s.filters);
-  return useMemo(() => visibleAnnotations(annotations, cachedFacets(annotations, () => annotations), filters), [annotations, filters]);
+  return useMemo(
+    () =>
+      visibleAnnotations(
+        annotations,
+        cachedFacets(annotations, () => annotations),
+        filters,
+      ),
+    [annotations, filters],
+  );
 }
 
 let lastDocumentFilter: { model: DocumentModel; filters: Filters; value: DocumentFilter } | undefined;
@@ -43,7 +51,12 @@ export function useDocumentFilter(model: DocumentModel): DocumentFilter {
  * its per-block signature, so a toggle re-renders just the blocks whose marks or arcs it changes.
  */
 export function sameBlockProps<
-  P extends { filter?: DocumentFilter | undefined; filterSig?: string | undefined; verdicts?: Verdicts | undefined; verdictSig?: string | undefined },
+  P extends {
+    filter?: DocumentFilter | undefined;
+    filterSig?: string | undefined;
+    verdicts?: Verdicts | undefined;
+    verdictSig?: string | undefined;
+  },
 >(a: P, b: P): boolean {
   return a.filterSig === b.filterSig && sameButVerdicts({ ...a, filter: undefined }, { ...b, filter: undefined });
 }

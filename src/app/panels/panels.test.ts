@@ -35,8 +35,7 @@ describe('annotation table rows', () => {
 
   it('sorts by a column either way', () => {
     const rows = toRows(mixed());
-    const sorted = (descending: boolean) =>
-      sortRows(rows, { column: 'text', descending }).map((r) => r.annotation.match.text);
+    const sorted = (descending: boolean) => sortRows(rows, { column: 'text', descending }).map((r) => r.annotation.match.text);
     expect(sorted(false)).toEqual(['fiebre', 'neumonía', 'Tos']);
     expect(sorted(true)).toEqual(['Tos', 'neumonía', 'fiebre']);
   });

@@ -26,10 +26,10 @@ export function sortRows(rows: readonly Row[], sort: { column: SortColumn; desce
   const key = KEYS[sort.column];
   const sign = sort.descending ? -1 : 1;
   return [...rows].sort((a, b) => {
-      const x = key(a);
-      const y = key(b);
-      return (x < y ? -1 : x > y ? 1 : a.annotation.id - b.annotation.id) * sign;
-    });
+    const x = key(a);
+    const y = key(b);
+    return (x < y ? -1 : x > y ? 1 : a.annotation.id - b.annotation.id) * sign;
+  });
 }
 
 /** The table's "Detalle" cell: what negates or hedges the concept, and what it is linked to. */

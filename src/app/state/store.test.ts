@@ -70,7 +70,10 @@ describe('filters and search', () => {
     const filters = { category: ['Finding'], status: ['negated'], relation: ['head:núcleo'], speech: [] };
     store.getState().setFilters(filters);
     expect(createAppStore(() => storage).getState().filters).toEqual(filters);
-    storage.data.set('glosa-session', JSON.stringify({ state: { text: 'tos', filters: { category: 'Finding', status: [3, 'family'] } }, version: 0 }));
+    storage.data.set(
+      'glosa-session',
+      JSON.stringify({ state: { text: 'tos', filters: { category: 'Finding', status: [3, 'family'] } }, version: 0 }),
+    );
     const reloaded = createAppStore(() => storage).getState();
     expect(reloaded.text).toBe('tos');
     expect(reloaded.filters).toEqual({ category: [], status: ['family'], relation: [], speech: [] });
