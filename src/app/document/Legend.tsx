@@ -2,7 +2,7 @@
  * What the colours and markers mean: the categories present, and the status markers. Each is a
  * toggle of the filters (the same state as the filter panel): pressed, its annotations are shown.
  */
-import { isHidden, toggleValue, type Facet } from '../filters/model.ts';
+import { byLabel, isHidden, toggleValue, type Facet } from '../filters/model.ts';
 import { categoryClass, categoryLabel } from '../format/labels.ts';
 import { useAppStore } from '../state/store.ts';
 
@@ -34,7 +34,7 @@ export function Legend({ categories }: { categories: readonly string[] }) {
   const setHideArcs = useAppStore((s) => s.setHideArcs);
   return (
     <div className="legend" role="group" aria-label="Leyenda">
-      {categories.map((c) => (
+      {[...categories].sort(byLabel('category')).map((c) => (
         <Toggle key={c} facet="category" value={c} className={categoryClass(c || undefined)} label={categoryLabel(c)} />
       ))}
       {STATUS_MARKERS.map(([status, marker, label]) => (

@@ -102,6 +102,12 @@ export function valueLabel(facet: Facet, value: string): string {
   return CUE_TYPE_LABELS[kind] ? `${CUE_TYPE_LABELS[kind]} (${label})` : label;
 }
 
+/** Orders values by their Spanish name, an empty one ("sin categoría") last. */
+export const byLabel =
+  (facet: Facet) =>
+  (a: string, b: string): number =>
+    Number(a === '') - Number(b === '') || valueLabel(facet, a).localeCompare(valueLabel(facet, b), 'es');
+
 export interface FacetCount {
   readonly value: string;
   readonly count: number;
@@ -114,8 +120,7 @@ export function facetCounts(facets: ReadonlyMap<number, Facets>, links: readonly
     const counts = new Map<string, number>();
     for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
     const keys = [...counts.keys()];
-    if (order) keys.sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    else keys.sort((a, b) => Number(a === '') - Number(b === '') || valueLabel(facet, a).localeCompare(valueLabel(facet, b), 'es'));
+    keys.sort(order ? (a, b) => order.indexOf(a) - order.indexOf(b) : byLabel(facet));
     return keys.map((value) => ({ value, count: counts.get(value) as number }));
   };
   const all = [...facets.values()];
