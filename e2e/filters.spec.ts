@@ -61,11 +61,12 @@ for (const width of [390, 1280]) {
       await expect(row(page, 'tos')).toHaveCount(0);
       await expect(row(page, 'diabetes')).toHaveCount(1);
       await expect(page.getByTestId('filter-summary')).toContainText('4 de 11 anotaciones');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await noAxeViolations(page);
       await attachScreenshot(page, info, `filters-category-${width}`);
 
       // The legend is the same state: its "Hallazgo" is not pressed; pressing it brings them back.
-      const legendFinding = page.getByRole('group', { name: 'Leyenda' }).getByRole('button', { name: 'Hallazgo' });
+      const legendFinding = page.getByRole('group', { name: 'Leyenda' }).getByRole('button', { name: 'Hallazgo', exact: true });
       await expect(legendFinding).toHaveAttribute('aria-pressed', 'false');
       await legendFinding.click();
       await expect(legendFinding).toHaveAttribute('aria-pressed', 'true');
