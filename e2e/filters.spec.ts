@@ -14,9 +14,10 @@ async function noAxeViolations(page: Page): Promise<void> {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-async function attachScreenshot(page: Page, info: TestInfo, name: string): Promise<void> {
+/** The whole page, or (`fullPage` false) what is in view: where a search hit was scrolled to. */
+async function attachScreenshot(page: Page, info: TestInfo, name: string, fullPage = true): Promise<void> {
   const path = info.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   await info.attach(name, { path, contentType: 'image/png' });
 }
 
@@ -139,7 +140,7 @@ for (const width of [390, 1280]) {
       await expect(count).toHaveText('1 de 3');
       await expect.poll(() => paintedHits(page)).toEqual({ all: ['DISNEA', 'disnéa'], current: ['Disnea'] });
       await noAxeViolations(page);
-      await attachScreenshot(page, info, `search-first-${width}`);
+      await attachScreenshot(page, info, `search-first-${width}`, false);
 
       // Enter: the next hit, far down, is scrolled into view.
       await search.press('Enter');
@@ -152,7 +153,7 @@ for (const width of [390, 1280]) {
           return box !== undefined && box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
         });
       await expect.poll(inView).toBe(true);
-      await attachScreenshot(page, info, `search-next-${width}`);
+      await attachScreenshot(page, info, `search-next-${width}`, false);
       await search.press('Enter');
       await expect(count).toHaveText('3 de 3');
       await search.press('Enter');
