@@ -51,11 +51,15 @@ for (const width of [390, 1280]) {
       await expect(row(page, 'brazo izquierdo')).toHaveCount(1);
       await expect(arcLabels(page).filter({ hasText: 'localización' })).toHaveCount(1);
 
-      // A category: its spans, its arcs (Dolor → brazo) and its rows go; the note's text stays.
+      // A category: its spans, its arcs (Dolor → brazo) and its rows go; the note's text stays;
+      // the open card of one of them closes.
+      await span(page, 'tos').click();
+      await expect(page.locator('.card')).toHaveAccessibleName('Concepto tos');
       await page.getByRole('button', { name: /^Filtros/ }).click();
       await expect(panel(page).getByRole('checkbox', { name: 'Hallazgo (4)' })).toBeChecked();
       await panel(page).getByRole('checkbox', { name: 'Hallazgo (4)' }).uncheck();
       for (const t of ['tos', 'fiebre', 'disnea', 'Dolor']) await expect(span(page, t)).toHaveCount(0);
+      await expect(page.locator('.card')).toHaveCount(0);
       await expect(span(page, 'diabetes')).toHaveCount(1);
       await expect(page.locator('.doc-text')).toContainText('Refiere tos y fiebre');
       await expect(arcLabels(page).filter({ hasText: 'localización' })).toHaveCount(0);

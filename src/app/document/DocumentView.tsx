@@ -76,6 +76,10 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
     [model, filter],
   );
   useSearchHighlights(textRef, text);
+  // The card of an annotation the filters just hid closes with it.
+  useEffect(() => {
+    if (selectedId !== null && filter.hiddenIds.has(selectedId)) select(null);
+  }, [filter, selectedId, select]);
   // After a verdict is committed to the page: what the bench times a verdict's re-render by.
   useLayoutEffect(() => {
     if (verdicts) window.dispatchEvent(new CustomEvent('glosa:verdicts-rendered'));
