@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { annotate } from './support/app.ts';
+import { annotate, showOnlyStatus } from './support/app.ts';
 
 const NOTE = 'Madre con diabetes. No refiere fiebre. Dolor en el brazo izquierdo desde hace 3 días.';
 
@@ -33,7 +33,7 @@ test('family history is "familiar" in the table, lens and card; categories and r
   await expect(page.getByLabel('Leyenda')).not.toContainText(/Disease or Syndrome|Finding|Anatomy/);
   await expect(page.locator('.arcs .arc-relation text').first()).toHaveText(/localización|fecha/);
 
-  await page.getByLabel('Estado').selectOption('family');
+  await showOnlyStatus(page, 'familiar');
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table.locator('tbody tr')).toContainText('diabetes');
   await noAxeViolations(page);
@@ -72,8 +72,11 @@ test('a click in the table or the lens scrolls to the span, focuses and flashes 
   await noAxeViolations(page);
   await attachScreenshot(page, info, 'table-click');
 
-  // Escape from a control far from the note (the table's status filter) closes the card.
-  await page.getByLabel('Estado').focus();
+  // Escape from a control far from the note (the table's status column) closes the card.
+  await page
+    .locator('.ann-table')
+    .getByRole('button', { name: /^Estado/ })
+    .focus();
   await page.keyboard.press('Escape');
   await expect(card).toHaveCount(0);
 

@@ -68,3 +68,14 @@ export async function startService(keys: string[], extraArgs: string[] = []): Pr
 export async function expectNoAnnotations(page: Page): Promise<void> {
   await expect(page.locator('.doc [data-ann]')).toHaveCount(0);
 }
+
+/** Opens the filter panel (if closed) and leaves only the given status shown ("negado", "familiar"…). */
+export async function showOnlyStatus(page: Page, status: string): Promise<void> {
+  const toggle = page.getByRole('button', { name: /^Filtros/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByRole('button', { name: 'Estados: ocultar todas' }).click();
+  await page
+    .getByRole('group', { name: 'Filtros' })
+    .getByRole('checkbox', { name: new RegExp(`^${status} \\(\\d+\\)$`) })
+    .check();
+}

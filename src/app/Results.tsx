@@ -7,6 +7,7 @@ import { DocumentView } from './document/DocumentView.tsx';
 import { Legend } from './document/Legend.tsx';
 import { buildDocumentModel } from './document/marks.ts';
 import { ExportButtons } from './export/ExportButtons.tsx';
+import { FilterBar } from './filters/FilterBar.tsx';
 import { provenanceParts, staleReasons, type CurrentSettings } from './format/provenance.ts';
 import { AnnotationTable } from './panels/AnnotationTable.tsx';
 import { ConceptCard } from './panels/ConceptCard.tsx';
@@ -147,6 +148,7 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
               <ExportButtons text={shown.text} result={shown.result} textDatetime={shown.textDatetime} />
             </div>
             <Legend categories={categories} />
+            <FilterBar model={model} text={shown.text} />
             {review && <ReviewBar review={review} />}
             <div className={['doc-and-card', selected && 'with-card', hideArcs && 'no-arcs'].filter(Boolean).join(' ')}>
               <DocumentView

@@ -2,10 +2,12 @@
  * The note as text with its marks as nested spans. Every character comes from the note through
  * React text nodes (never HTML), so markup in a note stays inert.
  */
-import { memo, type ReactNode } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
+import type { DocumentFilter } from '../filters/model.ts';
+import { sameBlockProps } from '../filters/useFilters.ts';
 import { readableTimex } from '../format/timex.ts';
 import { categoryClass, categoryLabel, STATUS_LABELS, statusOf } from '../format/labels.ts';
-import { sameButVerdicts, verdictClass, verdictLabel, type Verdicts } from '../review/spans.ts';
+import { verdictClass, verdictLabel, type Verdicts } from '../review/spans.ts';
 import type { ConceptMark, CueMark, DocNode } from './marks.ts';
 
 const CUE_NAMES = { negation: 'disparador de negación', uncertainty: 'disparador de incertidumbre', family: 'familiar' } as const;
@@ -25,11 +27,20 @@ function conceptClass(mark: ConceptMark): string {
     .join(' ');
 }
 
-function renderNodes(nodes: readonly DocNode[], text: string, firstFocusable: { done: boolean }, verdicts?: Verdicts): ReactNode[] {
+function renderNodes(
+  nodes: readonly DocNode[],
+  text: string,
+  firstFocusable: { done: boolean },
+  verdicts?: Verdicts,
+  filter?: DocumentFilter,
+): ReactNode[] {
   return nodes.map((node) => {
     if (node.type === 'text') return text.slice(node.begin, node.end);
     const { mark } = node;
-    const children = renderNodes(node.children, text, firstFocusable, verdicts);
+    const children = renderNodes(node.children, text, firstFocusable, verdicts, filter);
+    // A mark the filters hide leaves its text plain (and its marked children as they are).
+    if (filter && (mark.kind === 'cue' ? filter.hiddenCues.has(mark.key) : filter.hiddenIds.has(mark.annotation.id)))
+      return <Fragment key={`${mark.key}@${node.first ? 0 : mark.begin}`}>{children}</Fragment>;
     const style = { '--h': node.height } as React.CSSProperties;
     if (mark.kind === 'cue') return renderCue(mark, node.first, style, children);
     const focusable = node.first && !firstFocusable.done;
@@ -78,20 +89,23 @@ function renderCue(mark: CueMark, first: boolean, style: React.CSSProperties, ch
 
 /**
  * One block's text and marks; `firstFocusable` makes the document's first annotation the tab stop.
- * In review mode `verdicts` marks the judged spans; the block re-renders only when `verdictSig` (its
- * own verdicts) changes.
+ * In review mode `verdicts` marks the judged spans; `filter` leaves out what the filters hide. The
+ * block re-renders only when `verdictSig` or `filterSig` (its own part of either) changes.
  */
 export const BlockText = memo(function BlockText({
   nodes,
   text,
   firstFocusable,
   verdicts,
+  filter,
 }: {
   nodes: readonly DocNode[];
   text: string;
   firstFocusable: boolean;
   verdicts?: Verdicts | undefined;
   verdictSig?: string | undefined;
+  filter?: DocumentFilter | undefined;
+  filterSig?: string | undefined;
 }) {
-  return <>{renderNodes(nodes, text, { done: !firstFocusable }, verdicts)}</>;
-}, sameButVerdicts);
+  return <>{renderNodes(nodes, text, { done: !firstFocusable }, verdicts, filter)}</>;
+}, sameBlockProps);

@@ -4,10 +4,12 @@
  * line spacing follows its deepest arc stack; that changes only vertical positions, so a second
  * measurement settles the layout.
  */
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { DocumentFilter } from '../filters/model.ts';
+import { sameBlockProps } from '../filters/useFilters.ts';
 import { ArcLayer } from './ArcLayer.tsx';
 import { DEFAULT_GEOMETRY, layoutArcs, roomAbove, type ArcGeometry, type ArcSegment } from './arcs.ts';
-import { sameButVerdicts, type Verdicts } from '../review/spans.ts';
+import type { Verdicts } from '../review/spans.ts';
 import { BlockText } from './BlockText.tsx';
 import type { Block, Link } from './marks.ts';
 import { measureLinks } from './measure.ts';
@@ -34,6 +36,9 @@ interface Props {
   /** Review mode: the verdicts, and the signature of this block's own (see review/spans.ts). */
   readonly verdicts?: Verdicts | undefined;
   readonly verdictSig?: string | undefined;
+  /** What the filters hide, and the signature of this block's part of it. */
+  readonly filter?: DocumentFilter | undefined;
+  readonly filterSig?: string | undefined;
 }
 
 /**
@@ -44,6 +49,8 @@ interface Props {
  */
 const knownLevels = new Map<string, number>();
 const KNOWN_LEVELS_MAX = 5000;
+
+const NO_ARCS: Layout = { segments: [], geometry: { ...DEFAULT_GEOMETRY, width: 0 }, width: 0, height: 0, levels: 1 };
 
 const levelsKey = (block: Block, text: string): string => text.slice(block.begin, block.end);
 
@@ -57,6 +64,8 @@ export const DocBlock = memo(function DocBlock({
   columnWidth,
   verdicts,
   verdictSig,
+  filter,
+  filterSig,
 }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
@@ -65,6 +74,12 @@ export const DocBlock = memo(function DocBlock({
   const levels = layout?.levels ?? initialLevels;
   const hasMarks = block.tree.some((n) => n.type === 'mark');
   const shown = hasMarks && (visible || forced);
+  // The arcs the filters leave; a change re-lays out this block's arcs only (see filterSig).
+  const links = useMemo(
+    () => (filterSig ? block.links.filter((l) => !filter?.hiddenLinks.has(l.key)) : block.links),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `filter` counts through this block's signature
+    [block, filterSig],
+  );
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -75,18 +90,20 @@ export const DocBlock = memo(function DocBlock({
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !shown) return;
-    if (block.links.length === 0) {
+    if (links.length === 0) {
+      // Every arc filtered out: no room above the lines any more.
+      if (block.links.length > 0) setLayout(NO_ARCS);
       tracker.drawn();
       return;
     }
     const geometry: ArcGeometry = { ...DEFAULT_GEOMETRY, width: el.clientWidth };
-    const segments = layoutArcs(measureLinks(el, block.links), geometry);
+    const segments = layoutArcs(measureLinks(el, links), geometry);
     const next = Math.max(1, ...segments.map((s) => s.level + 1));
     setLayout({ segments, geometry, width: el.clientWidth, height: el.scrollHeight, levels: next });
     if (knownLevels.size >= KNOWN_LEVELS_MAX) knownLevels.clear();
     knownLevels.set(levelsKey(block, text), next);
     if (next === levels) tracker.drawn();
-  }, [shown, block, text, levels, columnWidth, tracker]);
+  }, [shown, block, links, text, levels, columnWidth, tracker]);
 
   return (
     <div
@@ -96,7 +113,15 @@ export const DocBlock = memo(function DocBlock({
       style={{ '--room': `${roomAbove(levels, DEFAULT_GEOMETRY)}px` } as React.CSSProperties}
     >
       {shown ? (
-        <BlockText nodes={block.tree} text={text} firstFocusable={firstFocusable} verdicts={verdicts} verdictSig={verdictSig} />
+        <BlockText
+          nodes={block.tree}
+          text={text}
+          firstFocusable={firstFocusable}
+          verdicts={verdicts}
+          verdictSig={verdictSig}
+          filter={filter}
+          filterSig={filterSig}
+        />
       ) : (
         text.slice(block.begin, block.end)
       )}
@@ -111,4 +136,4 @@ export const DocBlock = memo(function DocBlock({
       )}
     </div>
   );
-}, sameButVerdicts);
+}, sameBlockProps);

@@ -2,9 +2,13 @@
  * The annotated document: blocks of text with nested spans, each with an SVG layer of labelled
  * arcs in the room its line spacing leaves above each line. Hover and focus highlight an
  * annotation with its trigger, head and relations through one generated style rule, so the text is
- * not re-rendered. Mounted afresh for every result (see Results).
+ * not re-rendered. The filters leave marks and arcs out block by block, without rebuilding the
+ * model; search hits are painted over the text (filters/highlight.ts). Mounted afresh for every
+ * result (see Results).
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useSearchHighlights } from '../filters/highlight.ts';
+import { useDocumentFilter } from '../filters/useFilters.ts';
 import { blockSignatures, type Verdicts } from '../review/spans.ts';
 import { useAppStore } from '../state/store.ts';
 import { baseKey } from './ArcLayer.tsx';
@@ -65,6 +69,17 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
   const linksByKey = useMemo(() => new Map<string, Link>(model.links.map((l) => [baseKey(l.key), l])), [model]);
   const focusBlock = useMemo(() => firstBlockWithConcept(model), [model]);
   const verdictSigs = useMemo(() => blockSignatures(model.blockOf, verdicts), [model, verdicts]);
+  const filter = useDocumentFilter(model);
+  // Keyboard navigation goes through the annotations the filters show.
+  const order = useMemo(
+    () => (filter.hiddenIds.size ? model.order.filter((id) => !filter.hiddenIds.has(id)) : model.order),
+    [model, filter],
+  );
+  useSearchHighlights(textRef, text);
+  // The card of an annotation the filters just hid closes with it.
+  useEffect(() => {
+    if (selectedId !== null && filter.hiddenIds.has(selectedId)) select(null);
+  }, [filter, selectedId, select]);
   // After a verdict is committed to the page: what the bench times a verdict's re-render by.
   useLayoutEffect(() => {
     if (verdicts) window.dispatchEvent(new CustomEvent('glosa:verdicts-rendered'));
@@ -105,6 +120,7 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
   const pendingCentre = useRef(false);
   /** Focuses an annotation's span; `centre` scrolls it to the middle of the view (a jump from a panel). */
   const focusAnnotation = (id: number, centre = false): void => {
+    if (filter.hiddenIds.has(id)) return; // its span is not drawn while the filters hide it
     const el = textRef.current?.querySelector<HTMLElement>(`[data-ann="${id}"]:not([data-frag])`);
     if (!el) {
       const block = model.blockOf.get(id);
@@ -161,11 +177,11 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
       select(null);
       return;
     }
-    if ((!forward && !backward) || model.order.length === 0) return;
+    if ((!forward && !backward) || order.length === 0) return;
     e.preventDefault();
-    const at = current === null ? -1 : model.order.indexOf(current);
-    const next = at === -1 ? 0 : Math.min(model.order.length - 1, Math.max(0, at + (forward ? 1 : -1)));
-    focusAnnotation(model.order[next] as number);
+    const at = current === null ? -1 : order.indexOf(current);
+    const next = at === -1 ? 0 : Math.min(order.length - 1, Math.max(0, at + (forward ? 1 : -1)));
+    focusAnnotation(order[next] as number);
   };
 
   return (
@@ -210,6 +226,8 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
             columnWidth={columnWidth}
             verdicts={verdicts}
             verdictSig={verdictSigs.get(i) ?? ''}
+            filter={filter}
+            filterSig={filter.blockSigs.get(i) ?? ''}
           />,
         ])}
       </div>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORIES, RELATION_KINDS } from '../../core/contract.ts';
 import { toCsv } from '../export/csv.ts';
 import { summariseNegation } from '../panels/negation.ts';
-import { filterAndSort, toRows } from '../panels/rows.ts';
+import { annotationFacets, NO_FILTERS, visibleAnnotations } from '../filters/model.ts';
 import { annotation, span } from '../test/fixtures.ts';
 import { CATEGORY_LABELS, categoryLabel, RELATION_LABELS, relationLabel, STATUS_LABELS, statusOf } from './labels.ts';
 
@@ -22,7 +22,8 @@ describe('family history is its own status', () => {
   });
 
   it('filters the table, fills the CSV status column and groups under the relative in the lens', () => {
-    const ids = filterAndSort(toRows(family()), 'all', 'family', { column: 'begin', descending: false }).map((r) => r.annotation.id);
+    const onlyFamily = { ...NO_FILTERS, status: ['negated', 'uncertain', 'affirmed'] };
+    const ids = visibleAnnotations(family(), annotationFacets(family()), onlyFamily).map((a) => a.id);
     expect(ids).toEqual([0]);
     const csv = toCsv({ version: '1', annotations: family() }).split('\r\n');
     const status = csv[0]!.split(',').indexOf('status');

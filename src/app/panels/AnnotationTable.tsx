@@ -1,15 +1,18 @@
 /**
- * The annotations as a table: sortable columns, filters by category and by negated / uncertain /
- * family / affirmed; in review mode (`verdicts`) a "Revisión" column and a filter by verdict.
+ * The annotations as a table: sortable columns, the rows the filters let through (filters/), or
+ * only those whose text contains the search when asked; in review mode (`verdicts`) a "Revisión"
+ * column and a filter by verdict.
  */
 import { useMemo, useState } from 'react';
 import type { Annotation } from '../../core/contract.ts';
+import { containsFolded, foldForSearch } from '../filters/search.ts';
+import { useVisibleAnnotations } from '../filters/useFilters.ts';
 import { categoryLabel, STATUS_LABELS } from '../format/labels.ts';
 import { matchesVerdictFilter, verdictCell } from '../review/table.ts';
 import type { Verdicts } from '../review/spans.ts';
 import { useReviewStore, type VerdictFilter } from '../review/store.ts';
-import { useAppStore, type Polarity, type SortColumn } from '../state/store.ts';
-import { detailOf, filterAndSort, toRows } from './rows.ts';
+import { useAppStore, type SortColumn } from '../state/store.ts';
+import { detailOf, sortRows, toRows } from './rows.ts';
 
 const PAGE = 100;
 const COLUMNS: [SortColumn, string][] = [
@@ -23,46 +26,25 @@ const COLUMNS: [SortColumn, string][] = [
 export function AnnotationTable({ annotations, verdicts }: { annotations: readonly Annotation[]; verdicts?: Verdicts | undefined }) {
   const verdictFilter = useReviewStore((s) => s.verdictFilter);
   const setVerdictFilter = useReviewStore((s) => s.setVerdictFilter);
-  const category = useAppStore((s) => s.categoryFilter);
-  const polarity = useAppStore((s) => s.polarityFilter);
   const sort = useAppStore((s) => s.sort);
-  const setCategory = useAppStore((s) => s.setCategoryFilter);
-  const setPolarity = useAppStore((s) => s.setPolarityFilter);
+  const query = useAppStore((s) => (s.searchFiltersTable ? s.search.query : ''));
   const sortBy = useAppStore((s) => s.sortBy);
   const reveal = useAppStore((s) => s.revealInNote);
   const [limit, setLimit] = useState(PAGE);
-  const rows = useMemo(() => toRows(annotations), [annotations]);
-  const categories = useMemo(() => [...new Set(rows.map((r) => r.category))].sort(), [rows]);
-  const sorted = useMemo(() => filterAndSort(rows, category, polarity, sort), [rows, category, polarity, sort]);
-  const shown = useMemo(
-    () => (verdicts ? sorted.filter((r) => matchesVerdictFilter(verdicts.get(r.annotation.id), verdictFilter)) : sorted),
-    [sorted, verdicts, verdictFilter],
-  );
+  const visible = useVisibleAnnotations(annotations);
+  const sorted = useMemo(() => sortRows(toRows(visible), sort), [visible, sort]);
+  const shown = useMemo(() => {
+    const folded = foldForSearch(query);
+    return sorted.filter(
+      (r) =>
+        (!folded || containsFolded(r.annotation.match.text, folded)) &&
+        (!verdicts || matchesVerdictFilter(verdicts.get(r.annotation.id), verdictFilter)),
+    );
+  }, [sorted, query, verdicts, verdictFilter]);
 
   return (
     <div>
       <div className="filters">
-        <label>
-          Categoría{' '}
-          <select value={category} onChange={(e) => setCategory(e.target.value)}>
-            <option value="all">todas</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {categoryLabel(c)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Estado{' '}
-          <select value={polarity} onChange={(e) => setPolarity(e.target.value as Polarity)}>
-            <option value="all">todos</option>
-            <option value="negated">negados</option>
-            <option value="uncertain">inciertos</option>
-            <option value="family">familiares</option>
-            <option value="affirmed">afirmados</option>
-          </select>
-        </label>
         {verdicts && (
           <label>
             Veredicto{' '}
@@ -75,7 +57,8 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
           </label>
         )}
         <span className="muted" role="status">
-          {shown.length} de {rows.length}
+          {shown.length} de {annotations.length}
+          {query && ` · con «${query}»`}
         </span>
       </div>
       {/* The table scrolls in its own area (both ways), never the page sideways. */}

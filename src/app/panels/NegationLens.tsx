@@ -1,10 +1,12 @@
 /**
- * Negation QA lens: only negated, uncertain and family-history concepts, grouped under their triggers, with counts.
+ * Negation QA lens: only negated, uncertain and family-history concepts (those the filters show),
+ * grouped under their triggers, with counts.
  * Each trigger is shown in its stretch of the note with its scope shaded and the id of the context
  * rule that fired, so a reviewer sees where a negation stopped and why.
  */
 import { useMemo } from 'react';
 import type { Annotation } from '../../core/contract.ts';
+import { useVisibleAnnotations } from '../filters/useFilters.ts';
 import { useAppStore } from '../state/store.ts';
 import { excerpt, negatesItself, summariseNegation, type TriggerGroup } from './negation.ts';
 
@@ -39,7 +41,9 @@ function Excerpt({ chars, group }: { chars: readonly string[]; group: TriggerGro
 
 export function NegationLens({ annotations, text }: { annotations: readonly Annotation[]; text: string }) {
   const reveal = useAppStore((s) => s.revealInNote);
-  const summary = useMemo(() => summariseNegation(annotations), [annotations]);
+  // The filters apply here too: a hidden status or category leaves the lens.
+  const visible = useVisibleAnnotations(annotations);
+  const summary = useMemo(() => summariseNegation(visible), [visible]);
   const chars = useMemo(() => Array.from(text), [text]);
   return (
     <div className="lens">

@@ -1,8 +1,8 @@
-/** Table rows: filtering by category and status, sorting. Pure, so the table and tests share it. */
+/** Table rows and their sorting (the filters are filters/model.ts's). Pure, so the table and tests share it. */
 import { categoryOf, type Annotation } from '../../core/contract.ts';
 import { statusOf, type Status } from '../format/labels.ts';
 import { readableTimex } from '../format/timex.ts';
-import type { Polarity, SortColumn } from '../state/store.ts';
+import type { SortColumn } from '../state/store.ts';
 
 export interface Row {
   readonly annotation: Annotation;
@@ -22,21 +22,14 @@ const KEYS: Record<SortColumn, (r: Row) => string | number> = {
   status: (r) => r.status,
 };
 
-export function filterAndSort(
-  rows: readonly Row[],
-  category: string,
-  polarity: Polarity,
-  sort: { column: SortColumn; descending: boolean },
-): Row[] {
+export function sortRows(rows: readonly Row[], sort: { column: SortColumn; descending: boolean }): Row[] {
   const key = KEYS[sort.column];
   const sign = sort.descending ? -1 : 1;
-  return rows
-    .filter((r) => (category === 'all' || r.category === category) && (polarity === 'all' || r.status === polarity))
-    .sort((a, b) => {
-      const x = key(a);
-      const y = key(b);
-      return (x < y ? -1 : x > y ? 1 : a.annotation.id - b.annotation.id) * sign;
-    });
+  return [...rows].sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    return (x < y ? -1 : x > y ? 1 : a.annotation.id - b.annotation.id) * sign;
+  });
 }
 
 /** The table's "Detalle" cell: what negates or hedges the concept, and what it is linked to. */

@@ -37,7 +37,7 @@ describe('app store', () => {
     store.getState().reportError({ message: 'x' });
     const saved = JSON.parse(storage.data.get('glosa-session') ?? '{}') as { state: Record<string, unknown> };
     expect(saved.state).toMatchObject({ text: 'Madre con alzheimer', apiKey: 'k1', mode: 'remote' });
-    expect(Object.keys(saved.state).sort()).toEqual(['apiKey', 'contextRules', 'mode', 'remoteBase', 'text', 'textDatetime']);
+    expect(Object.keys(saved.state).sort()).toEqual(['apiKey', 'contextRules', 'filters', 'mode', 'remoteBase', 'text', 'textDatetime']);
 
     const reloaded = createAppStore(() => storage);
     expect(reloaded.getState().text).toBe('Madre con alzheimer');
@@ -60,6 +60,40 @@ describe('app store', () => {
     for (let i = 0; i < 60; i++) store.getState().reportError({ message: `e${i}` });
     expect(store.getState().errors).toHaveLength(50);
     expect(store.getState().errors[0]?.message).toBe('e59');
+  });
+});
+
+describe('filters and search', () => {
+  it('keeps the filters for the tab, and reads malformed saved filters as none', () => {
+    const storage = memoryStorage();
+    const store = createAppStore(() => storage);
+    const filters = { category: ['Finding'], status: ['negated'], relation: ['head:núcleo'], speech: [] };
+    store.getState().setFilters(filters);
+    expect(createAppStore(() => storage).getState().filters).toEqual(filters);
+    storage.data.set(
+      'glosa-session',
+      JSON.stringify({ state: { text: 'tos', filters: { category: 'Finding', status: [3, 'family'] } }, version: 0 }),
+    );
+    const reloaded = createAppStore(() => storage).getState();
+    expect(reloaded.text).toBe('tos');
+    expect(reloaded.filters).toEqual({ category: [], status: ['family'], relation: [], speech: [] });
+  });
+
+  it('does not keep the search; a new query starts at its first hit; steps go round the ends', () => {
+    const storage = memoryStorage();
+    const store = createAppStore(() => storage);
+    store.getState().setSearchQuery('tos');
+    expect(store.getState().search).toMatchObject({ query: 'tos', current: 0 });
+    store.getState().stepSearch(-1, 3);
+    expect(store.getState().search.current).toBe(2);
+    store.getState().stepSearch(1, 3);
+    expect(store.getState().search.current).toBe(0);
+    const seq = store.getState().search.seq;
+    store.getState().stepSearch(1, 3);
+    expect(store.getState().search.seq).toBe(seq + 1);
+    store.getState().stepSearch(1, 0);
+    expect(store.getState().search.current).toBe(0);
+    expect(createAppStore(() => storage).getState().search.query).toBe('');
   });
 });
 

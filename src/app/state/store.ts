@@ -8,6 +8,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { DictionaryReady } from '../annotator/local.ts';
+import { NO_FILTERS, sanitiseFilters, type Filters } from '../filters/model.ts';
 import { formatTextDatetime } from './datetime.ts';
 import {
   choiceLabel,
@@ -21,7 +22,6 @@ import {
 } from './dictionary.ts';
 
 export type Mode = 'local' | 'remote';
-export type Polarity = 'all' | 'negated' | 'uncertain' | 'family' | 'affirmed';
 export type Panel = 'table' | 'negation' | 'json' | 'errors' | 'reviews' | 'report';
 export type SortColumn = 'begin' | 'text' | 'category' | 'cui' | 'status';
 
@@ -66,8 +66,12 @@ export interface AppState {
   panel: Panel;
   /** The arcs (relations, heads, cues) hidden to read the note plainly. */
   hideArcs: boolean;
-  categoryFilter: string;
-  polarityFilter: Polarity;
+  /** What the filters hide, in the document, the table and the lens alike (see filters/model.ts). */
+  filters: Filters;
+  /** Search within the note: the query, the hit in focus, and `seq` bumped to bring it into view. */
+  search: { query: string; current: number; seq: number };
+  /** The table lists only annotations whose text contains the search. */
+  searchFiltersTable: boolean;
   sort: { column: SortColumn; descending: boolean };
   dictionary: DictionaryState;
   /** The URL typed in the dictionary picker. */
@@ -91,8 +95,11 @@ export interface AppState {
   hover(id: number | null): void;
   setPanel(panel: Panel): void;
   setHideArcs(hide: boolean): void;
-  setCategoryFilter(category: string): void;
-  setPolarityFilter(polarity: Polarity): void;
+  setFilters(filters: Filters): void;
+  setSearchQuery(query: string): void;
+  /** Moves to the next (1) or previous (-1) of `count` hits, round the end. */
+  stepSearch(delta: 1 | -1, count: number): void;
+  setSearchFiltersTable(on: boolean): void;
   sortBy(column: SortColumn): void;
   setDictionaryUrl(url: string): void;
   dictionaryStarted(choice: DictionaryChoice): void;
@@ -136,8 +143,9 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         hoverId: null,
         panel: 'table',
         hideArcs: false,
-        categoryFilter: 'all',
-        polarityFilter: 'all',
+        filters: NO_FILTERS,
+        search: { query: '', current: 0, seq: 0 },
+        searchFiltersTable: false,
         sort: { column: 'begin', descending: false },
         dictionary: NO_DICTIONARY,
         dictionaryUrl: '',
@@ -162,8 +170,13 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         hover: (hoverId) => set({ hoverId }),
         setPanel: (panel) => set({ panel }),
         setHideArcs: (hideArcs) => set({ hideArcs }),
-        setCategoryFilter: (categoryFilter) => set({ categoryFilter }),
-        setPolarityFilter: (polarityFilter) => set({ polarityFilter }),
+        setFilters: (filters) => set({ filters }),
+        setSearchQuery: (query) => set(({ search }) => ({ search: { query, current: 0, seq: search.seq + 1 } })),
+        stepSearch: (delta, count) =>
+          set(({ search }) => ({
+            search: { ...search, current: count === 0 ? 0 : (((search.current + delta) % count) + count) % count, seq: search.seq + 1 },
+          })),
+        setSearchFiltersTable: (searchFiltersTable) => set({ searchFiltersTable }),
         sortBy: (column) => set(({ sort }) => ({ sort: { column, descending: sort.column === column ? !sort.descending : false } })),
         setDictionaryUrl: (dictionaryUrl) => set({ dictionaryUrl }),
         dictionaryStarted: (choice) => set(({ dictionary }) => ({ dictionary: loadStarted(dictionary, choice) })),
@@ -190,14 +203,20 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         name: 'glosa-session',
         storage: createJSONStorage(storage),
         // Only what must survive a reload of the tab; results and UI ephemera are not kept.
-        partialize: ({ mode, remoteBase, apiKey, text, textDatetime, contextRules }) => ({
+        partialize: ({ mode, remoteBase, apiKey, text, textDatetime, contextRules, filters }) => ({
           mode,
           remoteBase,
           apiKey,
           text,
           textDatetime,
           contextRules,
+          filters,
         }),
+        // Filters kept by an older version (or edited by hand) are read defensively.
+        merge: (persisted, current) => {
+          const saved = (persisted ?? {}) as Partial<AppState>;
+          return { ...current, ...saved, filters: sanitiseFilters(saved.filters) };
+        },
       },
     ),
   );
