@@ -82,7 +82,7 @@ export interface ResultDiff {
   readonly counts: DiffCounts;
 }
 
-const spanOf = (a: Pick<Annotation, 'match'>): SpanRef => ({ begin: a.match.begin, end: a.match.end, text: a.match.text });
+const spanOf = (a: { match: SpanRef }): SpanRef => ({ begin: a.match.begin, end: a.match.end, text: a.match.text });
 const spanKey = (s: { begin: number; end: number }): string => `${s.begin}:${s.end}`;
 
 /** JSON with sorted keys and no undefined: equal values give equal strings whatever their key order. */
@@ -100,7 +100,7 @@ export function stableJson(value: unknown): string {
 
 const KNOWN_CHARACTERISTICS = new Set(['negative', 'uncertain', 'family_member', 'quantifier', 'qualifier', 'quantity', 'timex', 'age']);
 
-type Cue = { trigger: { begin: number; end: number; text: string }; rule?: string } | undefined;
+type Cue = { trigger: SpanRef; rule?: string | undefined } | undefined;
 
 /** A cue by its trigger's span, and the rule that fired when the result says (explain). */
 function cue(c: Cue): unknown {
