@@ -44,7 +44,7 @@ for (const width of [1280, 390]) {
       await page.getByLabel('Fecha de referencia').fill('2025-01-20T08:00:00');
       await expect(page.getByTestId('compare-b')).toContainText('referencia 2025-01-20T08:00:00');
       const counts = page.getByTestId('compare-counts');
-      await expect(counts).toContainText(/0 añadidas · 0 eliminadas · [1-9]\d* cambiadas/);
+      await expect(counts).toContainText(/añadidas: 0 · eliminadas: 0 · cambiadas: [1-9]\d*/);
       await expect(counts).toContainText('fecha');
       const list = page.getByRole('list', { name: 'Diferencias' });
       const changedDate = list.locator('li.d-item-changed', { hasText: 'fecha:' }).first();
@@ -115,7 +115,7 @@ for (const width of [1280, 390]) {
       });
       await expect(page.getByTestId('compare-a')).toContainText('archivo «sin-fiebre.json»');
       await expect(page.getByTestId('compare-unread')).toContainText('no dice la fecha de referencia');
-      await expect(page.getByTestId('compare-counts')).toContainText('1 añadidas · 0 eliminadas');
+      await expect(page.getByTestId('compare-counts')).toContainText('añadidas: 1 · eliminadas: 0');
       const added = page.getByRole('list', { name: 'Diferencias' }).locator('li.d-item-added');
       await expect(added).toHaveCount(1);
       await expect(added).toContainText('«fiebre»');

@@ -78,7 +78,7 @@ function Counts({ diff }: { diff: ResultDiff }) {
   const fields = Object.entries(c.byField).filter(([, n]) => n > 0);
   return (
     <p role="status" className="compare-counts" data-testid="compare-counts">
-      {isEmptyDiff(diff) ? 'Sin diferencias entre A y B.' : COUNTED.map(([kind, label]) => `${byKind[kind]} ${label}`).join(' · ')}
+      {isEmptyDiff(diff) ? 'Sin diferencias entre A y B.' : COUNTED.map(([kind, label]) => `${label}: ${byKind[kind]}`).join(' · ')}
       {fields.length > 0 && (
         <span className="muted">
           {' '}
