@@ -1,10 +1,11 @@
 /**
  * The comparison as a file: JSON with both runs' provenance and the lists (format "glosa-diff"),
- * or CSV with one row per difference (a changed annotation: one row per changed field).
+ * or CSV with one row per difference (a changed annotation: one row per changed field). Kinds and
+ * fields keep their English keys, as the other exports keep the contract's; values are in words.
  */
 import { csvCell } from '../export/csv.ts';
 import type { ResultDiff } from './diff.ts';
-import { diffEntries, FIELD_LABELS, formatValue, KIND_LABELS } from './entries.ts';
+import { diffEntries, formatValue } from './entries.ts';
 import type { Run } from './run.ts';
 
 export const DIFF_FORMAT = 'glosa-diff';
@@ -48,13 +49,11 @@ const CSV_HEADER = ['kind', 'begin', 'end', 'text', 'what', 'field', 'a', 'b'];
 export function diffToCsv(diff: ResultDiff): string {
   const rows = [CSV_HEADER.join(',')];
   for (const e of diffEntries(diff)) {
-    const base = [KIND_LABELS[e.kind], e.span.begin, e.span.end, e.span.text, e.title];
+    const base = [e.kind, e.span.begin, e.span.end, e.span.text, e.title];
     if (e.changes.length === 0) rows.push([...base, '', '', ''].map((v) => csvCell(v)).join(','));
     else
       for (const ch of e.changes) {
-        rows.push(
-          [...base, FIELD_LABELS[ch.field], formatValue(ch.field, ch.a), formatValue(ch.field, ch.b)].map((v) => csvCell(v)).join(','),
-        );
+        rows.push([...base, ch.field, formatValue(ch.field, ch.a), formatValue(ch.field, ch.b)].map((v) => csvCell(v)).join(','));
       }
   }
   return `${rows.join('\r\n')}\r\n`;
