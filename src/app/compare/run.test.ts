@@ -51,6 +51,21 @@ describe('readRunFile', () => {
     ]);
   });
 
+  it('finds the result and its provenance under other names', () => {
+    const file = {
+      glosa: { referenceDatetime: '2024-02-02T10:00:00', dictionary: { name: 'mío', sha256: 'beef' } },
+      output: negatedResult(),
+    };
+    const run = readRunFile(JSON.stringify(file), 'otro.json');
+    expect(run.result).toEqual(negatedResult());
+    expect(describeRun(run)).toEqual([
+      'archivo «otro.json»',
+      'local · diccionario mío #beef',
+      'referencia 2024-02-02T10:00:00',
+      'versión 0.1.0',
+    ]);
+  });
+
   it('reads a remote run, a line of glosa annotate output and a review file', () => {
     const remote = readRunFile(JSON.stringify({ mode: 'remote', endpoint: 'https://glosa.example', result: negatedResult() }), 'r.json');
     expect(remote.info.annotator).toBe('remote:https://glosa.example');

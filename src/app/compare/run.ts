@@ -104,18 +104,9 @@ function pick(scopes: readonly Json[], keys: readonly string[]): string | undefi
   return undefined;
 }
 
-const SCOPE_KEYS = ['provenance', 'meta', 'metadata', 'config', 'settings', 'annotator'];
-
+/** Where provenance may be: each holder, and every object inside it ("provenance", "meta", "config", …). */
 function scopesOf(holders: readonly Json[]): Json[] {
-  const scopes: Json[] = [];
-  for (const h of holders) {
-    scopes.push(h);
-    for (const k of SCOPE_KEYS) {
-      const inner = h[k];
-      if (isObject(inner)) scopes.push(inner);
-    }
-  }
-  return scopes;
+  return holders.flatMap((h) => [h, ...Object.values(h).filter(isObject)]);
 }
 
 /** Reads a run from a JSON (or JSON Lines) file's content; throws RunFileError saying what is wrong. */
