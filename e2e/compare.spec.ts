@@ -140,3 +140,23 @@ for (const width of [1280, 390]) {
     });
   });
 }
+
+test('two rule packs: the negations a pack drops are listed as changed, and the B line names the pack', async ({ page }, info) => {
+  await page.goto('/');
+  await annotate(page, 'Sin fiebre ni tos, con dolor abdominal.');
+  await openCompare(page);
+  await page.getByRole('button', { name: 'Fijar como A' }).click();
+  await page.getByLabel('Paquete de reglas', { exact: true }).setInputFiles({
+    name: 'sin-neg-sin.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ rules: [{ id: 'neg-sin', disabled: true }] })),
+  });
+  // Local mode annotates again with the pack: that result is B.
+  await expect(page.getByTestId('compare-b')).toContainText('reglas sin-neg-sin.json');
+  await expect(page.getByTestId('compare-a')).not.toContainText('reglas');
+  await expect(page.getByTestId('compare-counts')).toContainText(/cambiadas: 2 .*\(cambios: negación 2\)/);
+  const fiebre = page.getByRole('list', { name: 'Diferencias' }).locator('li.d-item-changed', { hasText: '«fiebre»' });
+  await expect(fiebre).toContainText('negación: por «Sin» (0–3), regla neg-sin → —');
+  await noAxeViolations(page);
+  await attachScreenshot(page, info, 'compare-rule-packs');
+});

@@ -83,6 +83,10 @@ describe('diffResults', () => {
     });
     expect(isEmptyDiff(diffResults(one(neg('neg-1')), one(neg())))).toBe(true);
     expect(diffResults(one(neg('neg-1')), one(neg('neg-2'))).counts.byField.negation).toBe(1);
+    expect(diffResults(one(neg('neg-1')), one({})).changed[0]?.changes[0]?.a).toEqual({
+      trigger: { begin: 0, end: 2, text: 'No' },
+      rule: 'neg-1',
+    });
     expect(diffResults(one(neg()), one({})).changed[0]?.changes).toEqual([
       { field: 'negation', a: { trigger: { begin: 0, end: 2, text: 'No' } }, b: null },
     ]);

@@ -111,7 +111,8 @@ const matchRef = (m: { match: { begin: number; end: number; text: string } } | u
 
 /**
  * Each field's value as plain JSON. `headSpan` names the head by its span. The rule of a cue is
- * compared only when both runs name one: a run annotated without `explain` does not differ by it.
+ * compared only when both runs name one: a run annotated without `explain` does not differ by it
+ * (see alignRules).
  */
 function fieldValues(a: Annotation, headSpan: SpanRef | null): Record<DiffField, unknown> {
   const c = a.characteristics;
@@ -137,11 +138,11 @@ function fieldValues(a: Annotation, headSpan: SpanRef | null): Record<DiffField,
   };
 }
 
-/** Drops `rule` from both sides' cue unless both have one. */
+/** Drops `rule` from two cues when only one of them names it (a cue against none keeps its rule). */
 function alignRules(a: unknown, b: unknown): [unknown, unknown] {
   const ruleOf = (v: unknown) => (v && typeof v === 'object' ? (v as { rule?: unknown }).rule : undefined);
-  if (ruleOf(a) !== undefined && ruleOf(b) !== undefined) return [a, b];
-  const strip = (v: unknown) => (v && typeof v === 'object' ? { ...(v as object), rule: undefined } : v);
+  if (!a || !b || (ruleOf(a) === undefined) === (ruleOf(b) === undefined)) return [a, b];
+  const strip = (v: unknown) => ({ ...(v as object), rule: undefined });
   return [strip(a), strip(b)];
 }
 
