@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { annotate } from './support/app.ts';
+import { annotate, chooseRemote, startService } from './support/app.ts';
 
 const NOTE = '😷 Dolor en el brazo izquierdo desde hace 3 días. No refiere fiebre. Ingresó ayer por disnea.';
 
@@ -159,4 +159,28 @@ test('two rule packs: the negations a pack drops are listed as changed, and the 
   await expect(fiebre).toContainText('negación: por «Sin» (0–3), regla neg-sin → —');
   await noAxeViolations(page);
   await attachScreenshot(page, info, 'compare-rule-packs');
+});
+
+test.describe('local against remote', () => {
+  let service: Awaited<ReturnType<typeof startService>>;
+  test.beforeAll(async () => {
+    service = await startService(['compare-key-0123456789']);
+  });
+  test.afterAll(async () => {
+    await service?.stop();
+  });
+
+  test('the same core and dictionary give no differences; the lines name each mode', async ({ page }) => {
+    // The app as the service serves it: the remote base URL defaults to this origin.
+    await page.goto(`${service.url}/`);
+    await annotate(page, NOTE);
+    await openCompare(page);
+    await page.getByRole('button', { name: 'Fijar como A' }).click();
+    await chooseRemote(page, 'compare-key-0123456789');
+    await annotate(page, NOTE);
+    await expect(page.getByTestId('compare-a')).toContainText(/^local · diccionario \S+ #[0-9a-f]{12}/);
+    await expect(page.getByTestId('compare-b')).toContainText(`remoto ${service.url}/tagger/annotation`);
+    await expect(page.getByTestId('compare-counts')).toHaveText('Sin diferencias entre A y B.');
+    await noAxeViolations(page);
+  });
 });
