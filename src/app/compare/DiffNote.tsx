@@ -12,6 +12,7 @@ export function DiffNote({ text, entries, selectedKey }: { text: string; entries
   const pieces = useMemo(() => diffPieces(text, entries), [text, entries]);
   const ref = useRef<HTMLDivElement>(null);
   const select = useCompareStore((s) => s.selectDifference);
+  const selectSeq = useCompareStore((s) => s.selectSeq);
 
   useEffect(() => {
     if (selectedKey === null) return;
@@ -19,7 +20,7 @@ export function DiffNote({ text, entries, selectedKey }: { text: string; entries
     if (!el) return;
     el.scrollIntoView({ block: 'center', inline: 'nearest' });
     el.focus({ preventScroll: true });
-  }, [selectedKey]);
+  }, [selectedKey, selectSeq]);
 
   return (
     <div

@@ -11,6 +11,8 @@ export interface CompareState {
   fileError: string | null;
   /** The key of the selected difference (see entries.ts). */
   selectedKey: string | null;
+  /** Bumped by every selection, so a second click on the same difference scrolls to it again. */
+  selectSeq: number;
   setA(run: Run): void;
   fileFailed(message: string): void;
   clearA(): void;
@@ -21,8 +23,9 @@ export const useCompareStore = create<CompareState>()((set) => ({
   a: null,
   fileError: null,
   selectedKey: null,
+  selectSeq: 0,
   setA: (a) => set({ a, fileError: null, selectedKey: null }),
   fileFailed: (fileError) => set({ fileError }),
   clearA: () => set({ a: null, fileError: null, selectedKey: null }),
-  selectDifference: (selectedKey) => set({ selectedKey }),
+  selectDifference: (selectedKey) => set(({ selectSeq }) => ({ selectedKey, selectSeq: selectSeq + 1 })),
 }));
