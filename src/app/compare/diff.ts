@@ -54,7 +54,7 @@ export interface ChangedAnnotation {
   readonly changes: readonly FieldChange[];
 }
 
-/** A relation (or nothing else: heads are a field of their annotation) named by its endpoints' spans. */
+/** A relation named by its endpoints' spans (heads are not relations here: they are a field of their annotation). */
 export interface SpanRelation {
   readonly rel: string;
   readonly from: SpanRef;
@@ -234,14 +234,15 @@ export function diffResults(a: AnnotationResult, b: AnnotationResult): ResultDif
   const spansB = sidesOf(b);
   const added: Side[] = [];
   const removed: Side[] = [];
-  const changed: ChangedAnnotation[] = [];
+  const changed: (ChangedAnnotation & { readonly order: string })[] = [];
   for (const key of new Set([...spansA.keys(), ...spansB.keys()])) {
     const { pairs, onlyA, onlyB } = pairSpan(spansA.get(key) ?? [], spansB.get(key) ?? []);
     removed.push(...onlyA);
     added.push(...onlyB);
     for (const [sa, sb] of pairs) {
       const changes = changesBetween(sa, sb);
-      if (changes.length) changed.push({ span: spanOf(sb.annotation), a: sa.annotation, b: sb.annotation, changes });
+      if (changes.length)
+        changed.push({ span: spanOf(sb.annotation), a: sa.annotation, b: sb.annotation, changes, order: sa.signature + sb.signature });
     }
   }
   const order = (x: Side, y: Side) =>
@@ -250,14 +251,14 @@ export function diffResults(a: AnnotationResult, b: AnnotationResult): ResultDif
   const relB = relationsOf(b);
   const relationsAdded = sortedRelations([...relB].filter(([k]) => !relA.has(k)).map(([, r]) => r));
   const relationsRemoved = sortedRelations([...relA].filter(([k]) => !relB.has(k)).map(([, r]) => r));
-  changed.sort((x, y) => byReadingOrder(x.span, y.span) || (stableJson(x.a) < stableJson(y.a) ? -1 : 1));
+  changed.sort((x, y) => byReadingOrder(x.span, y.span) || (x.order < y.order ? -1 : x.order > y.order ? 1 : 0));
 
   const byField = Object.fromEntries(DIFF_FIELDS.map((f) => [f, 0])) as Record<DiffField, number>;
   for (const c of changed) for (const ch of c.changes) byField[ch.field]++;
   return {
     added: added.sort(order).map((s) => s.annotation),
     removed: removed.sort(order).map((s) => s.annotation),
-    changed,
+    changed: changed.map(({ order: _order, ...c }) => c),
     relationsAdded,
     relationsRemoved,
     counts: {
