@@ -64,6 +64,11 @@ for (const width of [1280, 390]) {
       await expect(mark).toBeFocused();
       await expect(mark).toHaveClass(/d-selected/);
       await expect(mark).toBeInViewport();
+      // And the other way: a click on a marked span selects its difference in the list.
+      const otherMark = note.locator('.d-changed[data-starts]').last();
+      await otherMark.click();
+      const otherKey = (await otherMark.getAttribute('data-starts'))?.split(' ')[0];
+      await expect(list.locator(`[data-key="${otherKey}"] button`)).toHaveAttribute('aria-current', 'true');
       await noAxeViolations(page);
       await attachScreenshot(page, info, `compare-datetimes-${width}`);
 

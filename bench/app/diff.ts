@@ -3,12 +3,15 @@
  * with two reference datetimes, the first pinned as A in «Comparar», the second shown as B; then,
  * each run, a click on the «Comparar» tab → the diff computed and its view painted
  * ("glosa:diff-rendered"). Other tabs are shown in between, so each run mounts the view afresh.
+ * The worst case too: A imported as the JSON export of the same result with every CUI altered, so
+ * every annotation is listed as changed.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 
 export interface DiffTimes {
   readonly ms: number[];
-  /** Differences listed, and annotations in each run. */
+  /** How many differences the view listed. */
   readonly entries: number;
 }
 
@@ -22,7 +25,7 @@ async function rerendered(page: Page, act: () => Promise<void>): Promise<void> {
   await page.evaluate(() => (window as unknown as { __benchRendered: Promise<void> }).__benchRendered);
 }
 
-export async function timeDiffView(page: Page, note: string, runs: number): Promise<DiffTimes> {
+export async function timeDiffView(page: Page, note: string, runs: number): Promise<{ dates: DiffTimes; all: DiffTimes }> {
   const datetime = page.getByLabel('Fecha de referencia');
   await rerendered(page, async () => {
     await datetime.fill('2024-06-10T10:00:00');
@@ -35,6 +38,27 @@ export async function timeDiffView(page: Page, note: string, runs: number): Prom
   // Local mode annotates again by itself when the reference datetime changes.
   await rerendered(page, () => datetime.fill('2025-02-20T08:00:00'));
 
+  const dates = await timeTabClicks(page, runs);
+  await page.getByRole('tab', { name: 'Tabla' }).click();
+
+  // Every annotation changed: A is B's own export with each CUI altered.
+  const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'JSON', exact: true }).click()]);
+  const result = JSON.parse(await readFile(await exported.path(), 'utf8')) as { annotations: { code: { umls: string } }[] };
+  for (const a of result.annotations) a.code.umls = `${a.code.umls}9`;
+  await page.getByRole('tab', { name: 'Comparar' }).click();
+  await page.getByLabel('Importar JSON como A').setInputFiles({
+    name: 'todas-cambiadas.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(result)),
+  });
+  await page.getByTestId('compare-counts').waitFor();
+  const all = await timeTabClicks(page, runs);
+  await page.getByRole('button', { name: 'Quitar A' }).click();
+  await page.getByRole('tab', { name: 'Tabla' }).click();
+  return { dates, all };
+}
+
+async function timeTabClicks(page: Page, runs: number): Promise<DiffTimes> {
   const ms: number[] = [];
   let entries = 0;
   for (let i = 0; i < runs; i++) {
@@ -52,7 +76,5 @@ export async function timeDiffView(page: Page, note: string, runs: number): Prom
     ms.push(t.ms);
     entries = t.entries;
   }
-  await page.getByRole('button', { name: 'Quitar A' }).click();
-  await page.getByRole('tab', { name: 'Tabla' }).click();
   return { ms, entries };
 }

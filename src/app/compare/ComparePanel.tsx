@@ -4,7 +4,7 @@
  * each run was, the counts, the differences marked in the note (removed spans too) with a legend, a
  * list whose items bring their span into view, and the export. Notes that differ are not compared.
  */
-import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AnnotatedText } from '../annotator/useAnnotation.ts';
 import { download } from '../export/download.ts';
 import { exportFileName } from '../export/filename.ts';
@@ -107,25 +107,44 @@ function DiffLegend() {
   );
 }
 
+/** The list starts with this many differences (a long one costs its render, and is read from the top). */
+const LIST_FIRST = 200;
+
 function DifferenceList({ entries, selectedKey }: { entries: readonly DiffEntry[]; selectedKey: string | null }) {
   const select = useCompareStore((s) => s.selectDifference);
+  const selectSeq = useCompareStore((s) => s.selectSeq);
+  const [expanded, setExpanded] = useState(false);
+  const ref = useRef<HTMLOListElement>(null);
+  const selectedIndex = selectedKey === null ? -1 : entries.findIndex((e) => e.key === selectedKey);
+  // A difference selected in the note is shown in the list, even beyond the first ones.
+  const shown = expanded || selectedIndex >= LIST_FIRST ? entries : entries.slice(0, LIST_FIRST);
+  useEffect(() => {
+    if (selectedKey !== null) ref.current?.querySelector(`[data-key="${selectedKey}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [selectedKey, selectSeq]);
   return (
-    <ol className="compare-list" aria-label="Diferencias" tabIndex={0}>
-      {entries.map((e) => (
-        <li key={e.key} className={`d-item d-item-${e.kind}`} data-key={e.key}>
-          <button type="button" aria-current={e.key === selectedKey ? 'true' : undefined} onClick={() => select(e.key)}>
-            <span className="d-kind">{KIND_LABELS[e.kind]}</span> {e.title}
-          </button>
-          {e.details.length > 0 && (
-            <ul className="d-details">
-              {e.details.map((d) => (
-                <li key={d}>{d}</li>
-              ))}
-            </ul>
-          )}
-        </li>
-      ))}
-    </ol>
+    <div>
+      <ol ref={ref} className="compare-list" aria-label="Diferencias" tabIndex={0}>
+        {shown.map((e) => (
+          <li key={e.key} className={`d-item d-item-${e.kind}`} data-key={e.key}>
+            <button type="button" aria-current={e.key === selectedKey ? 'true' : undefined} onClick={() => select(e.key)}>
+              <span className="d-kind">{KIND_LABELS[e.kind]}</span> {e.title}
+            </button>
+            {e.details.length > 0 && (
+              <ul className="d-details">
+                {e.details.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+      {shown.length < entries.length && (
+        <button type="button" onClick={() => setExpanded(true)}>
+          Mostrar las {entries.length - shown.length} diferencias restantes
+        </button>
+      )}
+    </div>
   );
 }
 

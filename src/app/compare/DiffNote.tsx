@@ -30,11 +30,9 @@ export function DiffNote({ text, entries, selectedKey }: { text: string; entries
       aria-label="Nota con las diferencias"
       tabIndex={0}
       onClick={(e) => {
-        // A click on a marked span selects its (first) difference, and shows it in the list too.
+        // A click on a marked span selects its (first) difference, which the list shows too.
         const key = (e.target as Element).closest('[data-entries]')?.getAttribute('data-entries')?.split(' ')[0];
-        if (!key) return;
-        select(key);
-        document.querySelector(`.compare-list [data-key="${key}"]`)?.scrollIntoView({ block: 'nearest' });
+        if (key) select(key);
       }}
     >
       {pieces.map((p) => {

@@ -151,6 +151,8 @@ const CUE_FIELDS = new Set<DiffField>(['negation', 'uncertainty', 'family']);
 interface Side {
   readonly annotation: Annotation;
   readonly values: Record<DiffField, unknown>;
+  /** Each field's value as stable JSON, written once: fields are compared as strings. */
+  readonly json: Record<DiffField, string>;
   /** Every field as one string: the canonical order and the test for identical annotations. */
   readonly signature: string;
 }
@@ -161,7 +163,8 @@ function sidesOf(result: AnnotationResult): Map<string, Side[]> {
   for (const a of result.annotations) {
     const head = a.head === undefined ? undefined : byId.get(a.head);
     const values = fieldValues(a, head ? spanOf(head) : null);
-    const side: Side = { annotation: a, values, signature: stableJson(values) };
+    const json = Object.fromEntries(DIFF_FIELDS.map((f) => [f, stableJson(values[f])])) as Record<DiffField, string>;
+    const side: Side = { annotation: a, values, json, signature: DIFF_FIELDS.map((f) => json[f]).join('|') };
     const key = spanKey(a.match);
     const list = bySpan.get(key);
     if (list) list.push(side);
@@ -201,10 +204,15 @@ function pairSpan(as: Side[], bs: Side[]): { pairs: [Side, Side][]; onlyA: Side[
 
 function changesBetween(a: Side, b: Side): FieldChange[] {
   const changes: FieldChange[] = [];
+  if (a.signature === b.signature) return changes;
   for (const field of DIFF_FIELDS) {
+    if (a.json[field] === b.json[field]) continue;
     let [va, vb] = [a.values[field], b.values[field]];
-    if (CUE_FIELDS.has(field)) [va, vb] = alignRules(va, vb);
-    if (stableJson(va) !== stableJson(vb)) changes.push({ field, a: va ?? null, b: vb ?? null });
+    if (CUE_FIELDS.has(field)) {
+      [va, vb] = alignRules(va, vb);
+      if (stableJson(va) === stableJson(vb)) continue;
+    }
+    changes.push({ field, a: va ?? null, b: vb ?? null });
   }
   return changes;
 }
