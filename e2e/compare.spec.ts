@@ -4,6 +4,8 @@
  * selectable and exported. axe-core finds no violations in the compare view, at 390 and 1280 px.
  */
 import { readFile } from 'node:fs/promises';
+import { encodeDictionary, readDictionaryMeta } from '../src/core/dictionary/format.ts';
+import { compileLexicon } from '../src/lexicon/compile.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { annotate, chooseRemote, startService } from './support/app.ts';
@@ -188,4 +190,47 @@ test.describe('local against remote', () => {
     await expect(page.getByTestId('compare-counts')).toHaveText('Sin diferencias entre A y B.');
     await noAxeViolations(page);
   });
+});
+
+test('dictionary A against B: what only A knows is removed (and still marked in the note), what only B knows is added', async ({
+  page,
+}, info) => {
+  // A made-up one-concept dictionary, compiled the way `glosa dict build` compiles lexicons.
+  const zeta = encodeDictionary(
+    compileLexicon(
+      [
+        {
+          cui: 'C9999991',
+          preferred_term: 'dolorimiento zeta',
+          semantic_type: 'Sign or Symptom',
+          category: 'Finding',
+          terms: ['dolorimiento zeta'],
+          abbreviations: [],
+          snomed_ct: [],
+          icd10_cm: [],
+          icd9_cm: [],
+          loinc: [],
+          tags: [],
+        },
+      ],
+      { id: 'glosa-e2e-zeta', name: 'Diccionario de prueba zeta', ambiguity: [] },
+    ),
+  );
+  await page.goto('/');
+  await annotate(page, 'Paciente con dolorimiento zeta y fiebre.');
+  await openCompare(page);
+  await page.getByRole('button', { name: 'Fijar como A' }).click();
+  await page
+    .getByLabel('Archivo .glsd')
+    .setInputFiles({ name: 'zeta.glsd', mimeType: 'application/octet-stream', buffer: Buffer.from(zeta) });
+  const hash = readDictionaryMeta(zeta).contentHash.slice(0, 12);
+  await expect(page.getByTestId('compare-b')).toContainText(`diccionario glosa-e2e-zeta #${hash}`);
+  await expect(page.getByTestId('compare-a')).toContainText('diccionario glosa-default-es #');
+  const list = page.getByRole('list', { name: 'Diferencias' });
+  await expect(list.locator('li.d-item-added')).toContainText('«dolorimiento zeta»');
+  await expect(list.locator('li.d-item-removed', { hasText: '«fiebre»' })).toHaveCount(1);
+  const note = page.getByRole('region', { name: 'Nota con las diferencias' });
+  await expect(note.locator('.d-removed', { hasText: 'fiebre' })).toBeVisible();
+  await noAxeViolations(page);
+  await attachScreenshot(page, info, 'compare-dictionaries');
 });
