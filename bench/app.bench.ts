@@ -6,6 +6,9 @@
  *   100k    a 100,000-character note: result arrival → rendered (and click → rendered)
  *   switch  a synthetic dictionary (BENCH_SWITCH_TERMS terms, default 200,000) picked as a local
  *           file: change → shown active, and change → note re-annotated and drawn
+ *   diff    «Comparar» on the 20,000-character note annotated with two reference datetimes: a click
+ *           on the tab → the diff computed and its view painted (issue 21: ≤ 200 ms); and the worst
+ *           case, every annotation changed (bench/app/diff.ts)
  *   verdict review mode on the 20,000-character note: key "a" / "u" on a focused annotation →
  *           the verdict committed to the page and laid out (issue 20: ≤ 16 ms)
  *   sizes   gzip sizes of the main and worker chunks
@@ -19,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_LAUNCH } from '../e2e/support/chromium.ts';
+import { timeDiffView } from './app/diff.ts';
 import { clinicalNote } from './app/notes.ts';
 import { switchBack, syntheticDictionaryFile, timeSwitch } from './app/switch.ts';
 
@@ -125,6 +129,9 @@ try {
     annotations20k = detail.annotations;
   }
 
+  await page.waitForTimeout(300);
+  const diff = await timeDiffView(page, note20k, RUNS);
+
   const note100k = clinicalNote(100_000);
   const render100k: number[] = [];
   const total100k: number[] = [];
@@ -171,6 +178,8 @@ try {
     `render, 100,000 chars                  median ${ms(median(render100k))}   (result → rendered; ${annotations100k} annotations; target ≤ 1 s: ${check(median(render100k) <= 1000)})`,
     `annotate + render, 100,000 chars       median ${ms(median(total100k))}   (click → rendered)`,
     `switch to a ${SWITCH_TERMS.toLocaleString('en')}-term file (${(synthetic.bytes / 1048576).toFixed(1)} MB)   median ${ms(median(switchActive))} to active, ${ms(median(switchTotal))} to re-annotated   (issue 8: a 1,000,000-term dictionary ready in ≤ 1.5 s)`,
+    `diff view, 20,000 chars, 2 datetimes   median ${ms(median(diff.dates.ms))}   runs ${diff.dates.ms.map(ms).join(', ')} (tab click → diff computed and painted; ${diff.dates.entries} differences; target ≤ 200 ms: ${check(median(diff.dates.ms) <= 200)})`,
+    `diff view, 20,000 chars, all changed   median ${ms(median(diff.all.ms))}   runs ${diff.all.ms.map(ms).join(', ')} (every CUI altered in an imported A; ${diff.all.entries} differences)`,
     `verdict re-render, 20,000 chars        median ${median(verdict.commit).toFixed(1)} ms to committed, ${median(verdict.laidOut).toFixed(1)} ms to laid out   (max ${Math.max(...verdict.laidOut).toFixed(1)} ms over ${verdict.laidOut.length}; target ≤ 16 ms: ${check(median(verdict.laidOut) <= 16)})`,
     `main chunk gzip                        ${(sizes.main / 1024).toFixed(1)} KB   (target ≤ 200 KB: ${check(sizes.main <= 200 * 1024)})`,
     `worker chunk gzip                      ${(sizes.worker / 1024).toFixed(1)} KB`,

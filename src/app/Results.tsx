@@ -2,6 +2,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useCurrentAnnotator } from './annotator/current.ts';
+import { ComparePanel } from './compare/ComparePanel.tsx';
 import type { AnnotatedText } from './annotator/useAnnotation.ts';
 import { DocumentView } from './document/DocumentView.tsx';
 import { Legend } from './document/Legend.tsx';
@@ -27,6 +28,7 @@ const PANELS: [Panel, string][] = [
   ['errors', 'Errores'],
   ['reviews', 'Revisiones'],
   ['report', 'Informe de revisión'],
+  ['compare', 'Comparar'],
 ];
 
 /**
@@ -81,6 +83,7 @@ function Panels({ data: current, review }: { data: AnnotatedText | undefined; re
         {panel === 'errors' && <ErrorsPanel />}
         {panel === 'reviews' && <ReviewsPanel />}
         {panel === 'report' && <ReportPanel />}
+        {panel === 'compare' && <ComparePanel current={data} />}
       </div>
     </section>
   );

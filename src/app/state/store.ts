@@ -22,7 +22,7 @@ import {
 } from './dictionary.ts';
 
 export type Mode = 'local' | 'remote';
-export type Panel = 'table' | 'negation' | 'json' | 'errors' | 'reviews' | 'report';
+export type Panel = 'table' | 'negation' | 'json' | 'errors' | 'reviews' | 'report' | 'compare';
 export type SortColumn = 'begin' | 'text' | 'category' | 'cui' | 'status';
 
 /** A user rule pack for local mode, as the worker checked it (kept for the tab). */

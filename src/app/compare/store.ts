@@ -1,0 +1,31 @@
+/**
+ * The comparison's state, a small zustand store of its own: run A (pinned from the screen or read
+ * from a file), why the last file was refused, and the difference selected in the list. B is always
+ * the result on screen. Kept in memory only: A holds a note, which is patient data.
+ */
+import { create } from 'zustand';
+import type { Run } from './run.ts';
+
+export interface CompareState {
+  a: Run | null;
+  fileError: string | null;
+  /** The key of the selected difference (see entries.ts). */
+  selectedKey: string | null;
+  /** Bumped by every selection, so a second click on the same difference scrolls to it again. */
+  selectSeq: number;
+  setA(run: Run): void;
+  fileFailed(message: string): void;
+  clearA(): void;
+  selectDifference(key: string | null): void;
+}
+
+export const useCompareStore = create<CompareState>()((set) => ({
+  a: null,
+  fileError: null,
+  selectedKey: null,
+  selectSeq: 0,
+  setA: (a) => set({ a, fileError: null, selectedKey: null }),
+  fileFailed: (fileError) => set({ fileError }),
+  clearA: () => set({ a: null, fileError: null, selectedKey: null }),
+  selectDifference: (selectedKey) => set(({ selectSeq }) => ({ selectedKey, selectSeq: selectSeq + 1 })),
+}));
