@@ -1,6 +1,6 @@
 /**
  * Medication frames: a drug (or a treatment given like one) links the recurring times (SET:
- * `has_frequency`), routes (`has_route`) and durations (DURATION: `has_duration`) after it in its
+ * `has_frequency`), routes (`has_route`), dose forms (`has_form`) and durations (DURATION: `has_duration`) after it in its
  * sentence ("Amoxicilina 875 mg c/8h v.o. durante 7 días"), up to the next drug or finding and at
  * most `frameTokens` tokens from the drug (medication.json); they take it as head. A time the time
  * step already gave to that same drug as `has_time` becomes its frame relation; one it gave to a
@@ -8,7 +8,7 @@
  */
 import type { RelationKind } from '../contract.ts';
 import type { AttachBuilder } from '../doc.ts';
-import { isRouteConcept } from '../local-concepts.ts';
+import { isFormConcept, isRouteConcept } from '../local-concepts.ts';
 import { isMedication } from '../measure/medication/medication.ts';
 import rules from '../measure/medication/medication.json' with { type: 'json' };
 import { forEachSentence, isFinding, type Mention } from '../mention.ts';
@@ -18,7 +18,7 @@ function frameRelation(m: Mention): RelationKind | undefined {
     const type = m.characteristics.timex?.type;
     return type === 'SET' ? 'has_frequency' : type === 'DURATION' ? 'has_duration' : undefined;
   }
-  return isRouteConcept(m.concept) ? 'has_route' : undefined;
+  return isRouteConcept(m.concept) ? 'has_route' : isFormConcept(m.concept) ? 'has_form' : undefined;
 }
 
 /** Gives `to` to `drug` as `rel`, replacing a `has_time` link between them. */

@@ -1,13 +1,15 @@
 /**
  * The words of a medication frame that are not concepts of the lexicon: routes of administration
- * ("vía oral", "v.o.", and after a drug "oral", "iv", "sc") become route mentions (local concepts),
- * and dosing words the dates stage leaves ("1 comprimido al día", "1-0-1") become recurring times
- * (TIMEX3 SET). Ambiguous words are read only after a drug in its sentence, a few tokens away
- * (see medication.json). They never overlap another mention: a lexicon concept that holds such a
- * word ("pielografía intravenosa") keeps it.
+ * ("vía oral", "v.o.", and after a drug "oral", "iv", "sc") become route mentions, dose forms after a
+ * drug ("comprimidos", "ampollas", "jarabe") form mentions (local concepts), and dosing words the
+ * dates stage leaves ("1 comprimido al día", "1-0-1", "en ayunas", "antes de acostarse") become
+ * recurring times (TIMEX3 SET). Ambiguous words are read only after a drug in its sentence, a few
+ * tokens away (see medication.json). They never overlap another mention: a lexicon concept that
+ * holds such a word ("pielografía intravenosa") keeps it, except the `overConcepts` over exactly a
+ * concept's words, which after a drug say how or when it is taken ("en ayunas", "ampolla").
  */
-import { ROUTE_CONCEPTS, TEMPORAL_CONCEPTS, type RouteName } from '../../local-concepts.ts';
-import { newMention, roleBits, type Mention } from '../../mention.ts';
+import { FORM_CONCEPTS, ROUTE_CONCEPTS, TEMPORAL_CONCEPTS, type FormName, type RouteName } from '../../local-concepts.ts';
+import { byPosition, newMention, roleBits, type Mention } from '../../mention.ts';
 import { PhraseSet } from '../../text/phrases.ts';
 import { untaken } from '../rule-words.ts';
 import type { Token } from '../../text/tokenise.ts';
@@ -20,6 +22,14 @@ const routeSet = (which: 'always' | 'inFrame'): PhraseSet<RouteName> =>
 const ROUTES_ANYWHERE = routeSet('always');
 const ROUTES_IN_FRAME = routeSet('inFrame');
 const SCHEDULES = new PhraseSet<string>(Object.entries(rules.schedules));
+const formSet = (words: Partial<Record<FormName, string[]>>): PhraseSet<FormName> =>
+  new PhraseSet((Object.entries(words) as [FormName, string[]][]).flatMap(([name, list]) => list.map((w) => [w, name] as const)));
+const FORMS = formSet(rules.forms);
+const COUNTED_FORMS = formSet(rules.countedForms);
+const COUNTS: ReadonlySet<string> = new Set(rules.counts);
+const DAY_CUES = PhraseSet.of(rules.dailyTimes.cues);
+const DAY_EVENTS: ReadonlyMap<string, string> = new Map(Object.entries(rules.dailyTimes.events));
+const OVER_CONCEPTS = PhraseSet.of(rules.overConcepts);
 const PATTERN_VALUES: ReadonlySet<string> = new Set(rules.dailyPattern.values);
 const PATTERN_PARTS = rules.dailyPattern.parts;
 const MAX_PATTERN_PARTS = Math.max(...PATTERN_PARTS);
@@ -56,16 +66,35 @@ function recurring(tokens: readonly Token[], from: number, to: number, value: st
   return m;
 }
 
-/** The frame word at token `i`, if one starts there and covers no taken token. */
-function frameWordAt(tokens: readonly Token[], i: number, inFrame: boolean, taken: Uint8Array): Mention | undefined {
+/** Whether the token before `i` counts what follows ("1 sobre", "un sobre"). */
+function countedAt(tokens: readonly Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  return before !== undefined && !(tokens[i] as Token).afterLineBreak && (before.kind === 'number' || COUNTS.has(before.norm));
+}
+
+/** A cue and an event of the day at `i` ("en ayunas", "antes de acostarse"): a SET over the event. */
+function dailyTimeAt(tokens: readonly Token[], i: number, accept: (end: number) => boolean): Mention | undefined {
+  const cue = DAY_CUES.matchAt(tokens, i);
+  const event = cue && tokens[cue.end];
+  const part = event && !event.afterLineBreak ? DAY_EVENTS.get(event.norm) : undefined;
+  return cue && part && accept(cue.end + 1) ? recurring(tokens, cue.end, cue.end + 1, `XXXX-XX-XXT${part}`) : undefined;
+}
+
+/**
+ * The frame word at token `i` (routes anywhere; the rest only `inFrame`, after a drug), the first
+ * whose end `accept` takes.
+ */
+function frameWordAt(tokens: readonly Token[], i: number, inFrame: boolean, accept: (end: number) => boolean): Mention | undefined {
   const route = ROUTES_ANYWHERE.matchAt(tokens, i) ?? (inFrame ? ROUTES_IN_FRAME.matchAt(tokens, i) : undefined);
-  if (route !== undefined && untaken(taken, i, route.end)) return span('concept', ROUTE_CONCEPTS[route.value], tokens, i, route.end);
+  if (route !== undefined && accept(route.end)) return span('concept', ROUTE_CONCEPTS[route.value], tokens, i, route.end);
   if (!inFrame) return undefined;
   const schedule = SCHEDULES.matchAt(tokens, i);
-  if (schedule !== undefined && untaken(taken, i, schedule.end)) return recurring(tokens, i, schedule.end, schedule.value);
+  if (schedule !== undefined && accept(schedule.end)) return recurring(tokens, i, schedule.end, schedule.value);
   const patternEnd = (tokens[i] as Token).kind === 'number' ? dailyPatternEnd(tokens, i) : -1;
-  if (patternEnd > 0 && untaken(taken, i, patternEnd)) return recurring(tokens, i, patternEnd, 'P1D');
-  return undefined;
+  if (patternEnd > 0 && accept(patternEnd)) return recurring(tokens, i, patternEnd, 'P1D');
+  const form = FORMS.matchAt(tokens, i) ?? (countedAt(tokens, i) ? COUNTED_FORMS.matchAt(tokens, i) : undefined);
+  if (form !== undefined && accept(form.end)) return span('concept', FORM_CONCEPTS[form.value], tokens, i, form.end);
+  return dailyTimeAt(tokens, i, accept);
 }
 
 /** The first tokens of every frame word (daily patterns start with a number). */
@@ -74,11 +103,15 @@ export const MEDICATION_FIRST_TOKENS: ReadonlySet<string> = new Set([
   ...ROUTES_IN_FRAME.firstTokens(),
   ...SCHEDULES.firstTokens(),
   ...PATTERN_VALUES,
+  ...FORMS.firstTokens(),
+  ...COUNTED_FORMS.firstTokens(),
+  ...DAY_CUES.firstTokens(),
 ]);
 
 /**
  * Finds the frame words, in text order; `mentions` (sorted by position) are the measured ones,
- * `taken` their tokens, `starts` where a frame word may start (see rule-words.ts).
+ * `taken` their tokens, `starts` where a frame word may start (see rule-words.ts). A frame word of
+ * `overConcepts` overlaps the lexicon mention it reads again, which the merge (`withQuantities`) drops.
  */
 export function findMedicationWords(
   tokens: readonly Token[],
@@ -87,23 +120,36 @@ export function findMedicationWords(
   taken: Uint8Array,
   starts: readonly number[],
 ): Mention[] {
-  const found: Mention[] = [];
+  const words: Mention[] = [];
+  let reread = false;
   let next = 0;
   let frameEnd = -1;
   let frameSentence = -1;
+  const inFrame = (i: number): boolean => i < frameEnd && sentenceOf[i] === frameSentence;
+  /** Takes the mentions up to token `i` into the frame state; an `overConcepts` mention in a frame becomes its frame word. */
+  const passMentionsTo = (i: number): void => {
+    while (next < mentions.length && (mentions[next] as Mention).firstToken <= i) {
+      const m = mentions[next++] as Mention;
+      if (isMedication(m)) {
+        frameEnd = m.endToken + rules.frameTokens;
+        frameSentence = sentenceOf[m.firstToken] as number;
+      } else if (m.kind === 'concept' && inFrame(m.firstToken) && OVER_CONCEPTS.matchAt(tokens, m.firstToken)?.end === m.endToken) {
+        const word = frameWordAt(tokens, m.firstToken, true, (end) => end === m.endToken);
+        if (word === undefined) continue;
+        words.push(word);
+        reread = true;
+      }
+    }
+  };
   let after = 0;
   for (const i of starts) {
     if (i < after) continue;
-    while (next < mentions.length && (mentions[next] as Mention).firstToken <= i) {
-      const m = mentions[next++] as Mention;
-      if (!isMedication(m)) continue;
-      frameEnd = m.endToken + rules.frameTokens;
-      frameSentence = sentenceOf[m.firstToken] as number;
-    }
-    const word = frameWordAt(tokens, i, i < frameEnd && sentenceOf[i] === frameSentence, taken);
+    passMentionsTo(i);
+    const word = frameWordAt(tokens, i, inFrame(i), (end) => untaken(taken, i, end));
     if (word === undefined) continue;
-    found.push(word);
+    words.push(word);
     after = word.endToken;
   }
-  return found;
+  passMentionsTo(tokens.length);
+  return reread ? words.sort(byPosition) : words;
 }
