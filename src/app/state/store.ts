@@ -66,6 +66,8 @@ export interface AppState {
   panel: Panel;
   /** The arcs (relations, heads, cues) hidden to read the note plainly. */
   hideArcs: boolean;
+  /** Ask for the sites inside concepts (`config.nested_sites`: "cáncer de esófago" → "esófago"); on by default. */
+  nestedSites: boolean;
   categoryFilter: string;
   polarityFilter: Polarity;
   sort: { column: SortColumn; descending: boolean };
@@ -91,6 +93,7 @@ export interface AppState {
   hover(id: number | null): void;
   setPanel(panel: Panel): void;
   setHideArcs(hide: boolean): void;
+  setNestedSites(nested: boolean): void;
   setCategoryFilter(category: string): void;
   setPolarityFilter(polarity: Polarity): void;
   sortBy(column: SortColumn): void;
@@ -136,6 +139,7 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         hoverId: null,
         panel: 'table',
         hideArcs: false,
+        nestedSites: true,
         categoryFilter: 'all',
         polarityFilter: 'all',
         sort: { column: 'begin', descending: false },
@@ -162,6 +166,7 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         hover: (hoverId) => set({ hoverId }),
         setPanel: (panel) => set({ panel }),
         setHideArcs: (hideArcs) => set({ hideArcs }),
+        setNestedSites: (nestedSites) => set({ nestedSites }),
         setCategoryFilter: (categoryFilter) => set({ categoryFilter }),
         setPolarityFilter: (polarityFilter) => set({ polarityFilter }),
         sortBy: (column) => set(({ sort }) => ({ sort: { column, descending: sort.column === column ? !sort.descending : false } })),
