@@ -42,10 +42,15 @@ export const ROUTE_CONCEPTS = {
   nasal: route('L0000209', 'vía nasal'),
 } as const;
 export type RouteName = keyof typeof ROUTE_CONCEPTS;
-const ROUTES: ReadonlySet<ConceptEntry> = new Set(Object.values(ROUTE_CONCEPTS));
+
+/** Whether a concept is one of a family of local concepts (by identity: local concepts are made once, here). */
+function memberOf(family: Readonly<Record<string, ConceptEntry>>): (c: ConceptEntry) => boolean {
+  const members: ReadonlySet<ConceptEntry> = new Set(Object.values(family));
+  return (c) => members.has(c);
+}
 
 /** Whether a concept is one of the route concepts. */
-export const isRouteConcept = (c: ConceptEntry): boolean => ROUTES.has(c);
+export const isRouteConcept = memberOf(ROUTE_CONCEPTS);
 
 /** Intolerance to a substance ("intolerancia a AINE"): no UMLS concept is certain for the general sense. */
 export const INTOLERANCE_CONCEPT = localConcept('L0000300', 'intolerancia', 'Finding', 'Finding');
@@ -89,7 +94,6 @@ export const FORM_CONCEPTS = {
   effervescent: form('L0000613', 'comprimido efervescente'),
 } as const;
 export type FormName = keyof typeof FORM_CONCEPTS;
-const FORMS: ReadonlySet<ConceptEntry> = new Set(Object.values(FORM_CONCEPTS));
 
 /** Whether a concept is one of the dose-form concepts. */
-export const isFormConcept = (c: ConceptEntry): boolean => FORMS.has(c);
+export const isFormConcept = memberOf(FORM_CONCEPTS);
