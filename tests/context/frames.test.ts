@@ -151,6 +151,26 @@ describe('dose forms', () => {
   });
 });
 
+describe('a form before its drug', () => {
+  it('belongs to the drug after "de", even inside another drug\'s frame', () => {
+    expect(frame('Tomar 1 comprimido de paracetamol cada 8 horas.')).toEqual([
+      'paracetamol -has_form-> comprimido',
+      'paracetamol -has_frequency-> cada 8 horas',
+    ]);
+    expect(frame('Omeprazol 20 mg y 2 comprimidos de ibuprofeno. Un sobre de amoxicilina.')).toEqual([
+      'ibuprofeno -has_form-> comprimidos',
+      'amoxicilina -has_form-> sobre',
+    ]);
+    const result = annotator.annotate('Tomar 1 comprimido de paracetamol.');
+    expect(annotation(result, 'comprimido')?.head).toBe(annotation(result, 'paracetamol')?.id);
+  });
+
+  it('is no form without a drug right after its "de"', () => {
+    const result = annotator.annotate('Comprimidos de la caja. 2 comprimidos de color blanco.');
+    expect(result.annotations.map((a) => a.code.umls).filter((c) => c.startsWith('L00006'))).toEqual([]);
+  });
+});
+
 describe('times of the day after a drug', () => {
   it('are recurring times (TIMEX3 SET of that part of every day), the cue outside the span', () => {
     const text = 'Lorazepam 1 mg antes de acostarse. Enalapril 5 mg en la cena. Furosemida 40 mg al levantarse.';
@@ -214,6 +234,7 @@ describe('medication frames over random drug lists', () => {
     'durante 7 días',
     'x 5 días',
     'comprimidos',
+    'de',
     'en ayunas',
     'antes de acostarse',
     'fiebre',

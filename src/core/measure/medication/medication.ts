@@ -30,6 +30,13 @@ const COUNTS: ReadonlySet<string> = new Set(rules.counts);
 const DAY_CUES = PhraseSet.of(rules.dailyTimes.cues);
 const DAY_EVENTS: ReadonlyMap<string, string> = new Map(Object.entries(rules.dailyTimes.events));
 const OVER_CONCEPTS = PhraseSet.of(rules.overConcepts);
+const FORM_LINKS: ReadonlySet<string> = new Set(rules.formLinks);
+
+/** Whether the mention `drug` follows a form ending at token `formEnd` through a link word ("comprimido de paracetamol"). */
+export function drugAfterForm(tokens: readonly Token[], formEnd: number, drug: Mention | undefined): boolean {
+  const link = tokens[formEnd];
+  return drug !== undefined && isMedication(drug) && drug.firstToken === formEnd + 1 && link !== undefined && FORM_LINKS.has(link.norm);
+}
 const PATTERN_VALUES: ReadonlySet<string> = new Set(rules.dailyPattern.values);
 const PATTERN_PARTS = rules.dailyPattern.parts;
 const MAX_PATTERN_PARTS = Math.max(...PATTERN_PARTS);
@@ -97,6 +104,13 @@ function frameWordAt(tokens: readonly Token[], i: number, inFrame: boolean, acce
   return dailyTimeAt(tokens, i, accept);
 }
 
+/** A form before its drug, out of any frame ("1 comprimido de paracetamol"): `drug` is the next mention. */
+function formBeforeDrugAt(tokens: readonly Token[], i: number, drug: Mention | undefined, taken: Uint8Array): Mention | undefined {
+  const form = FORMS.matchAt(tokens, i) ?? (countedAt(tokens, i) ? COUNTED_FORMS.matchAt(tokens, i) : undefined);
+  if (form === undefined || !untaken(taken, i, form.end) || !drugAfterForm(tokens, form.end, drug)) return undefined;
+  return span('concept', FORM_CONCEPTS[form.value], tokens, i, form.end);
+}
+
 /** The first tokens of every frame word (daily patterns start with a number). */
 export const MEDICATION_FIRST_TOKENS: ReadonlySet<string> = new Set([
   ...ROUTES_ANYWHERE.firstTokens(),
@@ -145,7 +159,7 @@ export function findMedicationWords(
   for (const i of starts) {
     if (i < after) continue;
     passMentionsTo(i);
-    const word = frameWordAt(tokens, i, inFrame(i), (end) => untaken(taken, i, end));
+    const word = frameWordAt(tokens, i, inFrame(i), (end) => untaken(taken, i, end)) ?? formBeforeDrugAt(tokens, i, mentions[next], taken);
     if (word === undefined) continue;
     words.push(word);
     after = word.endToken;
