@@ -10,7 +10,7 @@
  */
 import { FORM_CONCEPTS, ROUTE_CONCEPTS, TEMPORAL_CONCEPTS, type FormName, type RouteName } from '../../local-concepts.ts';
 import { byPosition, newMention, roleBits, type Mention } from '../../mention.ts';
-import { PhraseSet } from '../../text/phrases.ts';
+import { PhraseSet, type PhraseMatch } from '../../text/phrases.ts';
 import { untaken } from '../rule-words.ts';
 import type { Token } from '../../text/tokenise.ts';
 import rules from './medication.json' with { type: 'json' };
@@ -31,12 +31,6 @@ const DAY_CUES = PhraseSet.of(rules.dailyTimes.cues);
 const DAY_EVENTS: ReadonlyMap<string, string> = new Map(Object.entries(rules.dailyTimes.events));
 const OVER_CONCEPTS = PhraseSet.of(rules.overConcepts);
 const FORM_LINKS: ReadonlySet<string> = new Set(rules.formLinks);
-
-/** Whether the mention `drug` follows a form ending at token `formEnd` through a link word ("comprimido de paracetamol"). */
-export function drugAfterForm(tokens: readonly Token[], formEnd: number, drug: Mention | undefined): boolean {
-  const link = tokens[formEnd];
-  return drug !== undefined && isMedication(drug) && drug.firstToken === formEnd + 1 && link !== undefined && FORM_LINKS.has(link.norm);
-}
 const PATTERN_VALUES: ReadonlySet<string> = new Set(rules.dailyPattern.values);
 const PATTERN_PARTS = rules.dailyPattern.parts;
 const MAX_PATTERN_PARTS = Math.max(...PATTERN_PARTS);
@@ -44,6 +38,12 @@ const MAX_PATTERN_PARTS = Math.max(...PATTERN_PARTS);
 /** Whether a mention is a drug (or a treatment given like one) that a frame belongs to. */
 const MEDICATION = roleBits(['medication']);
 export const isMedication = (m: Mention): boolean => (m.roles & MEDICATION) !== 0;
+
+/** Whether the mention `drug` follows a form ending at token `formEnd` through a link word ("comprimido de paracetamol"). */
+export function drugAfterForm(tokens: readonly Token[], formEnd: number, drug: Mention | undefined): boolean {
+  const link = tokens[formEnd];
+  return drug !== undefined && isMedication(drug) && drug.firstToken === formEnd + 1 && link !== undefined && FORM_LINKS.has(link.norm);
+}
 
 /** One past the last token of a daily dose pattern at `i` ("1-0-1", "1-1-1-1"), or -1. */
 function dailyPatternEnd(tokens: readonly Token[], i: number): number {
@@ -79,6 +79,11 @@ function countedAt(tokens: readonly Token[], i: number): boolean {
   return before !== undefined && !(tokens[i] as Token).afterLineBreak && (before.kind === 'number' || COUNTS.has(before.norm));
 }
 
+/** The form word at `i` ("comprimidos"; "sobre" only after a count). */
+function formAt(tokens: readonly Token[], i: number): PhraseMatch<FormName> | undefined {
+  return FORMS.matchAt(tokens, i) ?? (countedAt(tokens, i) ? COUNTED_FORMS.matchAt(tokens, i) : undefined);
+}
+
 /** A cue and an event of the day at `i` ("en ayunas", "antes de acostarse"): a SET over the event. */
 function dailyTimeAt(tokens: readonly Token[], i: number, accept: (end: number) => boolean): Mention | undefined {
   const cue = DAY_CUES.matchAt(tokens, i);
@@ -99,14 +104,14 @@ function frameWordAt(tokens: readonly Token[], i: number, inFrame: boolean, acce
   if (schedule !== undefined && accept(schedule.end)) return recurring(tokens, i, schedule.end, schedule.value);
   const patternEnd = (tokens[i] as Token).kind === 'number' ? dailyPatternEnd(tokens, i) : -1;
   if (patternEnd > 0 && accept(patternEnd)) return recurring(tokens, i, patternEnd, 'P1D');
-  const form = FORMS.matchAt(tokens, i) ?? (countedAt(tokens, i) ? COUNTED_FORMS.matchAt(tokens, i) : undefined);
+  const form = formAt(tokens, i);
   if (form !== undefined && accept(form.end)) return span('concept', FORM_CONCEPTS[form.value], tokens, i, form.end);
   return dailyTimeAt(tokens, i, accept);
 }
 
 /** A form before its drug, out of any frame ("1 comprimido de paracetamol"): `drug` is the next mention. */
 function formBeforeDrugAt(tokens: readonly Token[], i: number, drug: Mention | undefined, taken: Uint8Array): Mention | undefined {
-  const form = FORMS.matchAt(tokens, i) ?? (countedAt(tokens, i) ? COUNTED_FORMS.matchAt(tokens, i) : undefined);
+  const form = formAt(tokens, i);
   if (form === undefined || !untaken(taken, i, form.end) || !drugAfterForm(tokens, form.end, drug)) return undefined;
   return span('concept', FORM_CONCEPTS[form.value], tokens, i, form.end);
 }
