@@ -12,7 +12,7 @@ import { FORM_CONCEPTS, ROUTE_CONCEPTS, TEMPORAL_CONCEPTS, type FormName, type R
 import { byPosition, newMention, roleBits, type Mention } from '../../mention.ts';
 import { PhraseSet, type PhraseMatch } from '../../text/phrases.ts';
 import { untaken } from '../rule-words.ts';
-import type { Token } from '../../text/tokenise.ts';
+import { termKey, type Token } from '../../text/tokenise.ts';
 import rules from './medication.json' with { type: 'json' };
 
 type RouteWords = Record<RouteName, { always: string[]; inFrame: string[] }>;
@@ -28,6 +28,7 @@ const FORMS = formSet(rules.forms);
 const COUNTED_FORMS = formSet(rules.countedForms);
 const COUNTS: ReadonlySet<string> = new Set(rules.counts);
 const DAY_CUES = PhraseSet.of(rules.dailyTimes.cues);
+const MAX_CUE_TOKENS = Math.max(...rules.dailyTimes.cues.map((cue) => termKey(cue).split(' ').length));
 const DAY_EVENTS: ReadonlyMap<string, string> = new Map(Object.entries(rules.dailyTimes.events));
 const OVER_CONCEPTS = PhraseSet.of(rules.overConcepts);
 const FORM_LINKS: ReadonlySet<string> = new Set(rules.formLinks);
@@ -84,12 +85,15 @@ function formAt(tokens: readonly Token[], i: number): PhraseMatch<FormName> | un
   return FORMS.matchAt(tokens, i) ?? (countedAt(tokens, i) ? COUNTED_FORMS.matchAt(tokens, i) : undefined);
 }
 
-/** A cue and an event of the day at `i` ("en ayunas", "antes de acostarse"): a SET over the event. */
+/** An event of the day at `i` right after its cue ("en ayunas", "antes de acostarse"): a SET over the event. */
 function dailyTimeAt(tokens: readonly Token[], i: number, accept: (end: number) => boolean): Mention | undefined {
-  const cue = DAY_CUES.matchAt(tokens, i);
-  const event = cue && tokens[cue.end];
-  const part = event && !event.afterLineBreak ? DAY_EVENTS.get(event.norm) : undefined;
-  return cue && part && accept(cue.end + 1) ? recurring(tokens, cue.end, cue.end + 1, `XXXX-XX-XXT${part}`) : undefined;
+  const event = tokens[i] as Token;
+  const part = event.afterLineBreak ? undefined : DAY_EVENTS.get(event.norm);
+  if (part === undefined || !accept(i + 1)) return undefined;
+  for (let from = Math.max(0, i - MAX_CUE_TOKENS); from < i; from++) {
+    if (DAY_CUES.matchAt(tokens, from)?.end === i) return recurring(tokens, i, i + 1, `XXXX-XX-XXT${part}`);
+  }
+  return undefined;
 }
 
 /**
@@ -124,7 +128,7 @@ export const MEDICATION_FIRST_TOKENS: ReadonlySet<string> = new Set([
   ...PATTERN_VALUES,
   ...FORMS.firstTokens(),
   ...COUNTED_FORMS.firstTokens(),
-  ...DAY_CUES.firstTokens(),
+  ...DAY_EVENTS.keys(),
 ]);
 
 /**
@@ -153,7 +157,9 @@ export function findMedicationWords(
         frameEnd = m.endToken + rules.frameTokens;
         frameSentence = sentenceOf[m.firstToken] as number;
       } else if (m.kind === 'concept' && inFrame(m.firstToken) && OVER_CONCEPTS.matchAt(tokens, m.firstToken)?.end === m.endToken) {
-        const word = frameWordAt(tokens, m.firstToken, true, (end) => end === m.endToken);
+        // A frame word over the whole concept, or its last word after a cue ("en ayunas": "ayunas").
+        const whole = (end: number): boolean => end === m.endToken;
+        const word = frameWordAt(tokens, m.firstToken, true, whole) ?? frameWordAt(tokens, m.endToken - 1, true, whole);
         if (word === undefined) continue;
         words.push(word);
         reread = true;
