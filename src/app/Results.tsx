@@ -161,7 +161,7 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
                 receivedAt={shown.receivedAt}
                 verdicts={review?.verdicts}
               />
-              {selected && <ConceptCard annotation={selected} byId={model.byId} />}
+              {selected && <ConceptCard annotation={selected} byId={model.byId} relations={shown.result.relations} />}
             </div>
           </>
         )}

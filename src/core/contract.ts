@@ -37,8 +37,8 @@ export const CategorySchema = z.enum(CATEGORIES);
 
 /**
  * Relation names. Medication frames (Glosa extensions): a drug (or a treatment given like one) to its
- * frequency (a SET timex), route (a route annotation) and duration (a DURATION timex); its dose is
- * its `has_quantity`. Allergies (Glosa extension): an allergy to its allergen (`has_allergen`).
+ * frequency (a SET timex), route (a route annotation), dose form (`has_form`: a form annotation,
+ * "comprimidos") and duration (a DURATION timex); its dose is its `has_quantity`. Allergies (Glosa extension): an allergy to its allergen (`has_allergen`).
  * Ages (Glosa extension): the patient's sex to the age stated with it (`has_age`, "Varón de 72 años").
  */
 export const RELATION_KINDS = [
@@ -50,6 +50,7 @@ export const RELATION_KINDS = [
   'has_duration',
   'has_allergen',
   'has_age',
+  'has_form',
 ] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
 

@@ -42,10 +42,15 @@ export const ROUTE_CONCEPTS = {
   nasal: route('L0000209', 'vía nasal'),
 } as const;
 export type RouteName = keyof typeof ROUTE_CONCEPTS;
-const ROUTES: ReadonlySet<ConceptEntry> = new Set(Object.values(ROUTE_CONCEPTS));
+
+/** Whether a concept is one of a family of local concepts (by identity: local concepts are made once, here). */
+function memberOf(family: Readonly<Record<string, ConceptEntry>>): (c: ConceptEntry) => boolean {
+  const members: ReadonlySet<ConceptEntry> = new Set(Object.values(family));
+  return (c) => members.has(c);
+}
 
 /** Whether a concept is one of the route concepts. */
-export const isRouteConcept = (c: ConceptEntry): boolean => ROUTES.has(c);
+export const isRouteConcept = memberOf(ROUTE_CONCEPTS);
 
 /** Intolerance to a substance ("intolerancia a AINE"): no UMLS concept is certain for the general sense. */
 export const INTOLERANCE_CONCEPT = localConcept('L0000300', 'intolerancia', 'Finding', 'Finding');
@@ -63,3 +68,32 @@ export type SexName = keyof typeof SEX_CONCEPTS;
  * (negation, sites, dates) reads it as something present or absent.
  */
 export const AGE_CONCEPT = localConcept('L0000500', 'edad', 'Organism Attribute', 'Quantitative Concept');
+
+/**
+ * Dose forms ("comprimidos", "ampollas", "jarabe"), one concept per form (Glosa-local ids
+ * L0000600–L0000699): semantic type Biomedical or Dental Material, as UMLS types dose forms ("Tablet
+ * Dosage Form"); category Manufactured Object, the made thing a drug comes in, so that no stage reads
+ * a form as a drug (role medication) or as something measured.
+ */
+const form = (id: string, preferredTerm: string): ConceptEntry =>
+  localConcept(id, preferredTerm, 'Biomedical or Dental Material', 'Manufactured Object');
+export const FORM_CONCEPTS = {
+  tablet: form('L0000600', 'comprimido'),
+  capsule: form('L0000601', 'cápsula'),
+  ampoule: form('L0000602', 'ampolla'),
+  sachet: form('L0000603', 'sobre'),
+  vial: form('L0000604', 'vial'),
+  patch: form('L0000605', 'parche'),
+  inhaler: form('L0000606', 'inhalador'),
+  drops: form('L0000607', 'gotas'),
+  syrup: form('L0000608', 'jarabe'),
+  suppository: form('L0000609', 'supositorio'),
+  cream: form('L0000610', 'crema'),
+  ointment: form('L0000611', 'pomada'),
+  eyeDrops: form('L0000612', 'colirio'),
+  effervescent: form('L0000613', 'comprimido efervescente'),
+} as const;
+export type FormName = keyof typeof FORM_CONCEPTS;
+
+/** Whether a concept is one of the dose-form concepts. */
+export const isFormConcept = memberOf(FORM_CONCEPTS);

@@ -1,7 +1,7 @@
 /** The open endpoints, CORS, and logs that never carry the submitted text or the key. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, decodeDictionary, GLOSA_VERSION } from '../core/index.ts';
+import { CATEGORIES, decodeDictionary, GLOSA_VERSION, RELATION_KINDS } from '../core/index.ts';
 import { ENDPOINTS } from './endpoints.ts';
 import { buildTestServer, capturedLogger, defaultDictionaryBytes, TEST_KEY } from './testing/fixture.ts';
 
@@ -57,6 +57,8 @@ describe('open endpoints', () => {
     expect(batch.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/BatchResult');
     expect(doc.paths['/ready'].get.responses['503']).toBeDefined();
     expect(Object.keys(doc.paths['/metrics'].get.responses['200'].content)).toEqual(['text/plain']);
+    const relationName = JSON.stringify(doc.components.schemas.AnnotationResult.properties.relations);
+    for (const name of RELATION_KINDS) expect(relationName, name).toContain(name);
   });
 
   it('answers CORS preflights for allowed origins only', async () => {

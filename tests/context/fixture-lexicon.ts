@@ -224,6 +224,10 @@ export const FIXTURE_CONCEPTS: TestConcept[] = [
   c(undefined, 'Therapeutic or Preventive Procedure', 'Therapeutic or Preventive Procedure', ['tratamiento']),
   c(undefined, 'Laboratory Procedure', 'Laboratory Procedure', ['coprocultivo']),
   disease(undefined, ['hiperglucemia', 'neutropenia febril']),
+  // Medication frames: forms, times of the day (relations and quantities cases of issue 18).
+  c(undefined, 'Substance', 'Pharmacologic Substance', ['fentanilo']),
+  finding('C0015663', 'en ayunas'),
+  disease(undefined, ['cáncer de esófago']),
 ];
 
 export function fixtureDictionary(): Dictionary {

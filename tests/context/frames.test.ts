@@ -1,11 +1,12 @@
 /**
- * Medication frames: routes and dosing words as mentions, and the has_frequency, has_route and
- * has_duration links from a drug (or oxygen therapy) within its sentence.
+ * Medication frames: routes, dose forms and dosing words as mentions, and the has_frequency,
+ * has_route, has_form and has_duration links from a drug (or oxygen therapy) within its sentence.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAnnotator } from '../../src/core/annotate.ts';
 import { AnnotationResultSchema, type AnnotationResult } from '../../src/core/contract.ts';
+import { loadDefaultDictionary } from '../../src/lexicon/load.ts';
 import { fixtureDictionary } from './fixture-lexicon.ts';
 
 const annotator = createAnnotator(fixtureDictionary(), { clock: () => new Date(2024, 5, 10, 12, 0, 0) });
@@ -105,6 +106,116 @@ describe('medication frames', () => {
   });
 });
 
+describe('dose forms', () => {
+  it('are form annotations linked from the drug by has_form', () => {
+    const result = annotator.annotate('Omeprazol 20 mg comprimidos cada 24 h.');
+    expect(frame('Omeprazol 20 mg comprimidos cada 24 h.')).toEqual([
+      'Omeprazol -has_form-> comprimidos',
+      'Omeprazol -has_frequency-> cada 24 h',
+    ]);
+    const form = annotation(result, 'comprimidos');
+    expect(form?.code.umls).toBe('L0000600');
+    expect(form?.type).toMatchObject({ umls: 'Biomedical or Dental Material', vendor: 'Manufactured Object' });
+    expect(form?.match.preferred_term).toBe('comprimido');
+    expect(form?.head).toBe(annotation(result, 'Omeprazol')?.id);
+  });
+
+  it('read every form word of the rules after a drug, abbreviations too', () => {
+    const forms = {
+      'comp.': 'L0000600',
+      cápsulas: 'L0000601',
+      ampollas: 'L0000602',
+      sobres: 'L0000603',
+      viales: 'L0000604',
+      parches: 'L0000605',
+      gotas: 'L0000607',
+      jarabe: 'L0000608',
+      supositorios: 'L0000609',
+      'comprimidos efervescentes': 'L0000613',
+    };
+    for (const [words, id] of Object.entries(forms)) {
+      const result = annotator.annotate(`Metamizol ${words} cada 8 horas.`);
+      expect(annotation(result, words)?.code.umls, words).toBe(id);
+      expect(links(result), words).toContain(`Metamizol -has_form-> ${words}`);
+    }
+  });
+
+  it('are no forms without a drug before them, and "sobre" only after a count', () => {
+    const bare = annotator.annotate('Comprimidos en la mesa. Trae jarabe. Paracetamol sobre todo por la noche.');
+    expect(bare.annotations.map((a) => a.code.umls).filter((c) => c.startsWith('L00006'))).toEqual([]);
+    expect(frame('Paracetamol 1 sobre al día. Paracetamol un sobre.')).toEqual([
+      'Paracetamol -has_form-> sobre',
+      'Paracetamol -has_frequency-> al día',
+      'Paracetamol -has_form-> sobre',
+    ]);
+  });
+});
+
+describe('a form before its drug', () => {
+  it('belongs to the drug after "de", even inside another drug\'s frame', () => {
+    expect(frame('Tomar 1 comprimido de paracetamol cada 8 horas.')).toEqual([
+      'paracetamol -has_form-> comprimido',
+      'paracetamol -has_frequency-> cada 8 horas',
+    ]);
+    expect(frame('Omeprazol 20 mg y 2 comprimidos de ibuprofeno. Un sobre de amoxicilina.')).toEqual([
+      'ibuprofeno -has_form-> comprimidos',
+      'amoxicilina -has_form-> sobre',
+    ]);
+    const result = annotator.annotate('Tomar 1 comprimido de paracetamol.');
+    expect(annotation(result, 'comprimido')?.head).toBe(annotation(result, 'paracetamol')?.id);
+  });
+
+  it('is no form without a drug right after its "de"', () => {
+    const result = annotator.annotate('Comprimidos de la caja. 2 comprimidos de color blanco.');
+    expect(result.annotations.map((a) => a.code.umls).filter((c) => c.startsWith('L00006'))).toEqual([]);
+  });
+});
+
+describe('times of the day after a drug', () => {
+  it('are recurring times (TIMEX3 SET of that part of every day), the cue outside the span', () => {
+    const text = 'Lorazepam 1 mg antes de acostarse. Enalapril 5 mg en la cena. Furosemida 40 mg al levantarse.';
+    const result = annotator.annotate(text);
+    expect(annotation(result, 'acostarse')?.characteristics.timex).toEqual({ type: 'SET', value: 'XXXX-XX-XXTNI' });
+    expect(annotation(result, 'cena')?.characteristics.timex).toEqual({ type: 'SET', value: 'XXXX-XX-XXTNI' });
+    expect(annotation(result, 'levantarse')?.characteristics.timex).toEqual({ type: 'SET', value: 'XXXX-XX-XXTMO' });
+    expect(frame(text)).toEqual([
+      'Lorazepam -has_frequency-> acostarse',
+      'Enalapril -has_frequency-> cena',
+      'Furosemida -has_frequency-> levantarse',
+    ]);
+  });
+
+  it('are no time without a drug', () => {
+    const result = annotator.annotate('Se despierta antes de acostarse. Tos en la cena.');
+    expect(result.annotations.filter((a) => a.characteristics.timex !== undefined)).toEqual([]);
+  });
+});
+
+describe('frame words over a lexicon concept (default lexicon)', () => {
+  const lexicon = createAnnotator(loadDefaultDictionary(), { clock: () => new Date(2024, 5, 10, 12, 0, 0) });
+
+  it('read "en ayunas", "ampolla" and "inhalador" after a drug as its time and forms', () => {
+    const result = lexicon.annotate('Levotiroxina 50 mcg en ayunas. Metamizol 1 ampolla iv. Salbutamol con inhalador.');
+    expect(annotation(result, 'ayunas')?.characteristics.timex).toEqual({ type: 'SET', value: 'XXXX-XX-XXTMO' });
+    expect(annotation(result, 'en ayunas')).toBeUndefined();
+    expect(annotation(result, 'ampolla')?.code.umls).toBe('L0000602');
+    expect(annotation(result, 'inhalador')?.code.umls).toBe('L0000606');
+    expect(links(result).filter((l) => !l.includes('-has_quantity->'))).toEqual([
+      'Levotiroxina -has_frequency-> ayunas',
+      'Metamizol -has_form-> ampolla',
+      'Metamizol -has_route-> iv',
+      'Salbutamol -has_form-> inhalador',
+    ]);
+  });
+
+  it('leave those concepts to the lexicon elsewhere', () => {
+    const result = lexicon.annotate('Acude en ayunas. Ampollas en las manos. Usa inhalador.');
+    expect(annotation(result, 'en ayunas')?.type).toMatchObject({ vendor: 'Finding' });
+    expect(annotation(result, 'Ampollas')?.type).toMatchObject({ vendor: 'Finding' });
+    expect(annotation(result, 'inhalador')?.type).toMatchObject({ umls: 'Medical Device' });
+  });
+});
+
 describe('medication frames over random drug lists', () => {
   const PIECES = [
     'paracetamol',
@@ -122,6 +233,10 @@ describe('medication frames over random drug lists', () => {
     'sc',
     'durante 7 días',
     'x 5 días',
+    'comprimidos',
+    'de',
+    'en ayunas',
+    'antes de acostarse',
     'fiebre',
     'y',
     ',',

@@ -30,8 +30,9 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
   const target = useAppStore(annotatorTarget);
   const reportError = useAppStore((s) => s.reportError);
   const setKeyProblem = useAppStore((s) => s.setKeyProblem);
+  const nestedSites = useAppStore((s) => s.nestedSites);
   const query = useQuery<AnnotatedText, Error>({
-    queryKey: ['annotation', identity, submission?.text ?? '', submission?.textDatetime ?? ''],
+    queryKey: ['annotation', identity, submission?.text ?? '', submission?.textDatetime ?? '', nestedSites],
     // Editing the endpoint (or switching mode) sends nothing until the user annotates again; in
     // local mode nothing is sent before a dictionary is active.
     enabled: submission !== null && submission.target === target && annotator !== undefined,
@@ -43,8 +44,10 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
     queryFn: async ({ signal }) => {
       const { text, textDatetime } = submission as NonNullable<typeof submission>;
       const started = performance.now();
-      // explain: the negation lens shows each trigger's rule and scope.
-      const result = await (annotator as Annotator).annotate(text, { text_datetime: textDatetime, explain: true }, signal);
+      // explain: the negation lens shows each trigger's rule and scope; nested_sites: the sites inside
+      // concepts ("esófago" in "cáncer de esófago") are drawn nested, unless the user turned them off.
+      const config = { text_datetime: textDatetime, explain: true, nested_sites: nestedSites };
+      const result = await (annotator as Annotator).annotate(text, config, signal);
       const receivedAt = performance.now();
       return { text, textDatetime, result, elapsedMs: receivedAt - started, receivedAt, annotator: identity };
     },

@@ -15,6 +15,8 @@ export function ModeSettings() {
   const setRemoteBase = useAppStore((s) => s.setRemoteBase);
   const setApiKey = useAppStore((s) => s.setApiKey);
   const keyProblem = useAppStore((s) => s.keyProblem);
+  const nestedSites = useAppStore((s) => s.nestedSites);
+  const setNestedSites = useAppStore((s) => s.setNestedSites);
   const keyInput = useRef<HTMLInputElement>(null);
   // A missing or refused key: the focus goes to the field that needs it.
   useEffect(() => {
@@ -56,6 +58,9 @@ export function ModeSettings() {
           </span>
         </div>
       )}
+      <label className="nested-sites" title="Anota el sitio anatómico dentro del concepto («esófago» en «cáncer de esófago»)">
+        <input type="checkbox" checked={nestedSites} onChange={(e) => setNestedSites(e.target.checked)} /> Sitios dentro de conceptos
+      </label>
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 /** The SVG arcs of one block, drawn from its measured layout. */
 import { memo } from 'react';
-import { arcPath, arcTop, labelWidth, type ArcGeometry, type ArcSegment } from './arcs.ts';
+import { arcPath, arcTop, labelBox, type ArcGeometry, type ArcSegment } from './arcs.ts';
 import type { Link } from './marks.ts';
 
 export const baseKey = (segmentKey: string): string => segmentKey.split('#')[0] as string;
@@ -25,9 +25,7 @@ export const ArcLayer = memo(function ArcLayer({
         // A merged segment stands for several links: each one's key, so highlighting any finds it.
         const keys = [link?.key, ...(s.merged ?? []).map((k) => linksByKey.get(baseKey(k))?.key)].filter(Boolean).join(' ');
         const y = arcTop(s, geometry);
-        const mid =
-          s.open === 'none' ? (s.x1 + s.x2) / 2 : s.open === 'right' ? Math.min(s.x1 + 40, s.x2 - 30) : Math.max(s.x2 - 40, s.x1 + 30);
-        const w = labelWidth(s.label, geometry);
+        const box = labelBox(s, geometry);
         return (
           <g
             key={s.key}
@@ -41,8 +39,8 @@ export const ArcLayer = memo(function ArcLayer({
               stroke="currentColor"
               {...(s.arrow === 'x2' ? { markerEnd: 'url(#glosa-arrow)' } : s.arrow === 'x1' ? { markerStart: 'url(#glosa-arrow)' } : {})}
             />
-            <rect x={mid - w / 2} y={y - 6} width={w} height={12} rx={3} className="arc-label-bg" />
-            <text x={mid} y={y + 3} textAnchor="middle" className="arc-label">
+            <rect x={box.left} y={box.top} width={box.right - box.left} height={box.bottom - box.top} rx={3} className="arc-label-bg" />
+            <text x={s.labelX} y={y + 3} textAnchor="middle" className="arc-label">
               {s.label}
             </text>
           </g>

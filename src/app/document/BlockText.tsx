@@ -27,6 +27,11 @@ function conceptClass(mark: ConceptMark): string {
     .join(' ');
 }
 
+/** Whether a mark holds another concept (a nested site: "esófago" in "cáncer de esófago"). */
+function holdsConcept(nodes: readonly DocNode[]): boolean {
+  return nodes.some((n) => n.type === 'mark' && (n.mark.kind === 'concept' || holdsConcept(n.children)));
+}
+
 function renderNodes(
   nodes: readonly DocNode[],
   text: string,
@@ -56,7 +61,8 @@ function renderNodes(
         data-verdict={verdict?.verdict}
         {...(node.first
           ? {
-              role: 'button',
+              // A control may hold no other control: a concept around a nested site is a focusable group.
+              role: holdsConcept(node.children) ? 'group' : 'button',
               tabIndex: focusable ? 0 : -1,
               'aria-label': conceptLabel(mark, text.slice(mark.begin, mark.end)) + verdictLabel(verdict),
             }

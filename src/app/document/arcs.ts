@@ -1,9 +1,12 @@
 /**
  * Arc layout, as brat draws relations: each link becomes a bracket-shaped arc in the space above a
- * text line, labelled at its top. Arcs on the same line that overlap horizontally are stacked on
- * different levels (narrow ones lowest); a link between two lines becomes two half-arcs, one
- * leaving each line towards the margin. Identical segments (same line, ends and label, as when one
- * trigger negates several concepts on the next line) are drawn once. Pure geometry: the caller measures the span rects.
+ * text line, labelled at its top. Arcs on the same line whose bar or label overlap horizontally are
+ * stacked on different levels (narrow ones lowest), as many as it takes: levels are `step` apart,
+ * more than a label is high, so no two labels ever overlap (nested spans, "cáncer de esófago" with
+ * its site inside, and a negated sentence's cue arcs crowd a line). A link between two lines becomes
+ * two half-arcs, one leaving each line towards the margin. Identical segments (same line, ends and
+ * label, as when one trigger negates several concepts on the next line) are drawn once. Pure
+ * geometry: the caller measures the span rects; the label's place is decided here and only here.
  */
 
 /** Where a link end sits: horizontal centre and top of the span's first box, and its line. */
@@ -33,6 +36,8 @@ export interface ArcSegment {
   /** Top of the spans the arc stands on. */
   readonly base: number;
   readonly level: number;
+  /** Horizontal centre of the label. */
+  readonly labelX: number;
   /** Keys of the identical segments drawn as this one. */
   readonly merged?: readonly string[];
 }
@@ -41,18 +46,40 @@ export interface ArcGeometry {
   /** Gap between the text and the lowest arc, and between stacked levels, in px. */
   readonly gap: number;
   readonly step: number;
-  /** Estimated label width per character, in px. */
+  /** Estimated label width per character, in px (generous: the label's box must hold its text). */
   readonly charWidth: number;
-  /** Levels beyond this share the top level (the line spacing is sized for this many). */
-  readonly maxLevels: number;
+  /** Height of a label's box, in px; `step` is larger, so labels on different levels never meet. */
+  readonly labelHeight: number;
   /** Width of the text column, where split arcs end. */
   readonly width: number;
 }
 
-export const DEFAULT_GEOMETRY: Omit<ArcGeometry, 'width'> = { gap: 7, step: 11, charWidth: 5.6, maxLevels: 4 };
+export const DEFAULT_GEOMETRY: Omit<ArcGeometry, 'width'> = { gap: 7, step: 14, charWidth: 5.6, labelHeight: 12 };
+
+/** Room kept between two labels (or bars) side by side on one level, in px. */
+const SIDE_GAP = 3;
 
 export function labelWidth(label: string, g: Pick<ArcGeometry, 'charWidth'>): number {
   return label.length * g.charWidth + 6;
+}
+
+/** The label's box of a laid-out segment, in the block's coordinates. */
+export interface Box {
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+}
+
+export function labelBox(segment: ArcSegment, g: Pick<ArcGeometry, 'gap' | 'step' | 'charWidth' | 'labelHeight'>): Box {
+  const half = labelWidth(segment.label, g) / 2;
+  const y = arcTop(segment, g);
+  return { left: segment.labelX - half, right: segment.labelX + half, top: y - g.labelHeight / 2, bottom: y + g.labelHeight / 2 };
+}
+
+/** Where a segment's label sits: mid-bar, or near the span end of a half-arc (the rest runs to the margin). */
+function labelCentre(s: Pick<ArcSegment, 'x1' | 'x2' | 'open'>): number {
+  return s.open === 'none' ? (s.x1 + s.x2) / 2 : s.open === 'right' ? Math.min(s.x1 + 40, s.x2 - 30) : Math.max(s.x2 - 40, s.x1 + 30);
 }
 
 interface Pending {
@@ -76,10 +103,11 @@ function mergeIdentical(list: readonly Pending[]): Pending[] {
   return [...byShape.values()].map((p) => (p.merged.length ? p : { segment: p.segment, lo: p.lo, hi: p.hi }));
 }
 
-function pending(segment: Omit<ArcSegment, 'level' | 'merged'>, g: ArcGeometry): Pending {
-  const mid = (segment.x1 + segment.x2) / 2;
-  const half = labelWidth(segment.label, g) / 2;
-  return { segment, lo: Math.min(segment.x1, mid - half), hi: Math.max(segment.x2, mid + half) };
+function pending(shape: Omit<ArcSegment, 'level' | 'merged' | 'labelX'>, g: ArcGeometry): Pending {
+  const half = labelWidth(shape.label, g) / 2;
+  // Kept inside the text column, where the layer is drawn (a label at the margin would be cut).
+  const segment = { ...shape, labelX: Math.max(half, Math.min(labelCentre(shape), g.width - half)) };
+  return { segment, lo: Math.min(segment.x1, segment.labelX - half), hi: Math.max(segment.x2, segment.labelX + half) };
 }
 
 /** Splits requests into per-line segments and stacks overlapping ones. */
@@ -153,7 +181,7 @@ export function layoutArcs(requests: readonly ArcRequest[], g: ArcGeometry): Arc
     const levels: { lo: number; hi: number }[][] = [];
     for (const p of list) {
       let level = 0;
-      while (level < g.maxLevels - 1 && levels[level]?.some((q) => q.lo < p.hi + 2 && p.lo < q.hi + 2)) level++;
+      while (levels[level]?.some((q) => q.lo < p.hi + SIDE_GAP && p.lo < q.hi + SIDE_GAP)) level++;
       (levels[level] ??= []).push({ lo: p.lo, hi: p.hi });
       out.push({ ...p.segment, level, ...(p.merged ? { merged: p.merged } : {}) });
     }
@@ -178,6 +206,6 @@ export function arcPath(segment: ArcSegment, g: Pick<ArcGeometry, 'gap' | 'step'
 }
 
 /** Room the line spacing must leave above the text for `levels` levels of arcs and their labels. */
-export function roomAbove(levels: number, g: Pick<ArcGeometry, 'gap' | 'step'>): number {
-  return g.gap + Math.max(1, levels) * g.step + 6;
+export function roomAbove(levels: number, g: Pick<ArcGeometry, 'gap' | 'step' | 'labelHeight'>): number {
+  return g.gap + Math.max(1, levels) * g.step + g.labelHeight / 2;
 }

@@ -47,6 +47,7 @@ export const RELATION_LABELS: Record<RelationKind, string> = {
   has_duration: 'duración',
   has_allergen: 'alérgeno',
   has_age: 'edad',
+  has_form: 'forma',
 };
 
 export function relationLabel(rel: string): string {

@@ -1,9 +1,13 @@
-/** The concept card of the selected annotation: codes with browser links, types, match, characteristics. */
-import type { Annotation, Span } from '../../core/contract.ts';
+/**
+ * The concept card of the selected annotation: codes with browser links, types, match, its relations
+ * (a drug's frame: dosis, frecuencia, vía, duración, forma; a finding's site...), characteristics.
+ */
+import type { Annotation, Relation, Span } from '../../core/contract.ts';
 import { categoryOf } from '../../core/contract.ts';
 import { readableTimex } from '../format/timex.ts';
 import { categoryLabel, STATUS_LABELS, statusOf } from '../format/labels.ts';
 import { useAppStore } from '../state/store.ts';
+import { relationRows } from './relation-rows.ts';
 import { codeLinks } from './terminology.ts';
 
 const spanText = (s: Span) => `«${s.text}» (${s.begin}–${s.end})`;
@@ -33,7 +37,48 @@ function Characteristics({ annotation }: { annotation: Annotation }) {
   );
 }
 
-export function ConceptCard({ annotation, byId }: { annotation: Annotation; byId: ReadonlyMap<number, { annotation: Annotation }> }) {
+/** Each relation of the concept as a labelled row; the linked text selects its annotation. */
+function Relations({
+  annotation,
+  relations,
+  byId,
+}: {
+  annotation: Annotation;
+  relations: readonly Relation[];
+  byId: ReadonlyMap<number, { annotation: Annotation }>;
+}) {
+  const reveal = useAppStore((s) => s.revealInNote);
+  const rows = relationRows(annotation, relations, byId);
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <h3>Relaciones</h3>
+      <dl className="kv relations" data-testid="card-relations">
+        {rows.map((row) => (
+          <div key={`${row.direction}:${row.rel}:${row.other.id}`} data-rel={row.rel}>
+            <dt>{row.label}</dt>
+            <dd>
+              <button type="button" className="link" onClick={() => reveal(row.other.id)}>
+                «{row.other.match.text}»
+              </button>
+              {row.detail && <span className="muted"> ({row.detail})</span>}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+export function ConceptCard({
+  annotation,
+  byId,
+  relations = [],
+}: {
+  annotation: Annotation;
+  byId: ReadonlyMap<number, { annotation: Annotation }>;
+  relations?: readonly Relation[] | undefined;
+}) {
   const select = useAppStore((s) => s.select);
   const reveal = useAppStore((s) => s.revealInNote);
   const head = annotation.head === undefined ? undefined : byId.get(annotation.head)?.annotation;
@@ -81,6 +126,7 @@ export function ConceptCard({ annotation, byId }: { annotation: Annotation; byId
           </div>
         )}
       </dl>
+      <Relations annotation={annotation} relations={relations} byId={byId} />
       <h3>Códigos</h3>
       <ul className="codes">
         {codeLinks(annotation.code).map((l) => (

@@ -72,6 +72,8 @@ export interface AppState {
   search: { query: string; current: number; seq: number };
   /** The table lists only annotations whose text contains the search. */
   searchFiltersTable: boolean;
+  /** Ask for the sites inside concepts (`config.nested_sites`: "cáncer de esófago" → "esófago"); on by default. */
+  nestedSites: boolean;
   sort: { column: SortColumn; descending: boolean };
   dictionary: DictionaryState;
   /** The URL typed in the dictionary picker. */
@@ -100,6 +102,7 @@ export interface AppState {
   /** Moves to the next (1) or previous (-1) of `count` hits, round the end. */
   stepSearch(delta: 1 | -1, count: number): void;
   setSearchFiltersTable(on: boolean): void;
+  setNestedSites(nested: boolean): void;
   sortBy(column: SortColumn): void;
   setDictionaryUrl(url: string): void;
   dictionaryStarted(choice: DictionaryChoice): void;
@@ -146,6 +149,7 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         filters: NO_FILTERS,
         search: { query: '', current: 0, seq: 0 },
         searchFiltersTable: false,
+        nestedSites: true,
         sort: { column: 'begin', descending: false },
         dictionary: NO_DICTIONARY,
         dictionaryUrl: '',
@@ -177,6 +181,7 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
             search: { ...search, current: count === 0 ? 0 : (((search.current + delta) % count) + count) % count, seq: search.seq + 1 },
           })),
         setSearchFiltersTable: (searchFiltersTable) => set({ searchFiltersTable }),
+        setNestedSites: (nestedSites) => set({ nestedSites }),
         sortBy: (column) => set(({ sort }) => ({ sort: { column, descending: sort.column === column ? !sort.descending : false } })),
         setDictionaryUrl: (dictionaryUrl) => set({ dictionaryUrl }),
         dictionaryStarted: (choice) => set(({ dictionary }) => ({ dictionary: loadStarted(dictionary, choice) })),

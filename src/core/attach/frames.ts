@@ -1,24 +1,26 @@
 /**
  * Medication frames: a drug (or a treatment given like one) links the recurring times (SET:
- * `has_frequency`), routes (`has_route`) and durations (DURATION: `has_duration`) after it in its
+ * `has_frequency`), routes (`has_route`), dose forms (`has_form`) and durations (DURATION: `has_duration`) after it in its
  * sentence ("Amoxicilina 875 mg c/8h v.o. durante 7 días"), up to the next drug or finding and at
  * most `frameTokens` tokens from the drug (medication.json); they take it as head. A time the time
  * step already gave to that same drug as `has_time` becomes its frame relation; one it gave to a
- * finding stays there. Its dose is its quantity (`has_quantity`, quantities.ts).
+ * finding stays there. Its dose is its quantity (`has_quantity`, quantities.ts). A form right before
+ * "de" and a drug is that drug's, wherever it stands ("Paracetamol 1 g y 2 comprimidos de ibuprofeno").
  */
 import type { RelationKind } from '../contract.ts';
 import type { AttachBuilder } from '../doc.ts';
-import { isRouteConcept } from '../local-concepts.ts';
-import { isMedication } from '../measure/medication/medication.ts';
+import { isFormConcept, isRouteConcept } from '../local-concepts.ts';
+import { drugAfterForm, isMedication } from '../measure/medication/medication.ts';
 import rules from '../measure/medication/medication.json' with { type: 'json' };
 import { forEachSentence, isFinding, type Mention } from '../mention.ts';
+import type { Token } from '../text/tokenise.ts';
 
 function frameRelation(m: Mention): RelationKind | undefined {
   if (m.kind === 'temporal') {
     const type = m.characteristics.timex?.type;
     return type === 'SET' ? 'has_frequency' : type === 'DURATION' ? 'has_duration' : undefined;
   }
-  return isRouteConcept(m.concept) ? 'has_route' : undefined;
+  return isRouteConcept(m.concept) ? 'has_route' : isFormConcept(m.concept) ? 'has_form' : undefined;
 }
 
 /** Gives `to` to `drug` as `rel`, replacing a `has_time` link between them. */
@@ -33,16 +35,18 @@ function link(links: AttachBuilder, drug: number, rel: RelationKind, to: number)
   links.relations.push({ from: drug, rel, to });
 }
 
-export function attachFrames(mentions: readonly Mention[], sentenceOf: Uint32Array, links: AttachBuilder): void {
+export function attachFrames(mentions: readonly Mention[], tokens: readonly Token[], sentenceOf: Uint32Array, links: AttachBuilder): void {
   forEachSentence(mentions, sentenceOf, (_sentence, from, to) => {
     let drug = -1;
     for (let k = from; k < to; k++) {
       const m = mentions[k] as Mention;
       if (isMedication(m)) drug = k;
       else if (isFinding(m)) drug = -1;
-      else if (drug >= 0 && m.firstToken - (mentions[drug] as Mention).endToken <= rules.frameTokens) {
+      else {
         const rel = frameRelation(m);
-        if (rel !== undefined) link(links, drug, rel, k);
+        if (rel === undefined) continue;
+        if (rel === 'has_form' && k + 1 < to && drugAfterForm(tokens, m.endToken, mentions[k + 1])) link(links, k + 1, rel, k);
+        else if (drug >= 0 && m.firstToken - (mentions[drug] as Mention).endToken <= rules.frameTokens) link(links, drug, rel, k);
       }
     }
   });

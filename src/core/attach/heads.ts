@@ -33,7 +33,7 @@ export function attachHeadsAndRelations(
   attachReportingVerbs(mentions, tokens, context, links);
   attachQuantities(text, mentions, tokens, links);
   attachTimes(mentions, tokens, sentenceOf, links);
-  attachFrames(mentions, sentenceOf, links);
+  attachFrames(mentions, tokens, sentenceOf, links);
   attachAllergens(mentions, tokens, isAllergy, links);
   attachAges(mentions, tokens, links);
   return links;

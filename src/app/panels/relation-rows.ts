@@ -1,0 +1,83 @@
+/**
+ * The concept card's relation rows: what a concept links to (a drug's dose, frequency, route,
+ * duration and form; a finding's site; an allergy's allergen; the patient's age) and what links
+ * to it ("dosis de «apixabán»"), each with the linked annotation, labelled in Spanish, in a fixed
+ * order: the medication frame first.
+ */
+import { categoryOf, type Annotation, type Relation } from '../../core/contract.ts';
+import { relationLabel } from '../format/labels.ts';
+import { readableTimex } from '../format/timex.ts';
+
+export interface RelationRow {
+  /** Spanish label: "dosis", "frecuencia", "vía", ... or "dosis de" for a link that reaches this concept. */
+  readonly label: string;
+  readonly rel: string;
+  readonly direction: 'out' | 'in';
+  /** The annotation at the other end. */
+  readonly other: Annotation;
+  /** What the other end says, read (a SET as "cada 12 horas", a quantity as "5 mg"), when more than its text. */
+  readonly detail?: string;
+}
+
+/** Rows follow this order (frame first); other relation names come after, by name. */
+const ORDER = [
+  'has_quantity',
+  'has_frequency',
+  'has_route',
+  'has_duration',
+  'has_form',
+  'has_anatomical_location',
+  'has_allergen',
+  'has_age',
+  'has_time',
+];
+const FRAME_ONLY = new Set(['has_frequency', 'has_route', 'has_duration', 'has_form']);
+const rank = (rel: string): number => (ORDER.includes(rel) ? ORDER.indexOf(rel) : ORDER.length);
+
+/** A drug's quantity is its dose: a concept with a frame relation, or a substance, is given by dose. */
+function doseGiven(annotation: Annotation, relations: readonly Relation[]): boolean {
+  return categoryOf(annotation) === 'Substance' || relations.some((r) => r.from === annotation.id && FRAME_ONLY.has(r.rel));
+}
+
+function detailOf(a: Annotation): string | undefined {
+  const c = a.characteristics;
+  if (c.timex) return readableTimex(c.timex);
+  if (c.quantity)
+    return `${c.quantity.comparator ?? ''}${c.quantity.value}${c.quantity.high !== undefined ? `–${c.quantity.high}` : ''} ${c.quantity.unit}`;
+  if (c.age) return `${c.age.value} ${c.age.unit}`;
+  return undefined;
+}
+
+export function relationRows(
+  annotation: Annotation,
+  relations: readonly Relation[],
+  byId: ReadonlyMap<number, { annotation: Annotation }>,
+): RelationRow[] {
+  const rows: (RelationRow & { order: number })[] = [];
+  const nameOf = (rel: string, drug: Annotation): string =>
+    rel === 'has_quantity' && doseGiven(drug, relations) ? 'dosis' : relationLabel(rel);
+  relations.forEach((r, order) => {
+    const out = r.from === annotation.id;
+    if (!out && r.to !== annotation.id) return;
+    const other = byId.get(out ? r.to : r.from)?.annotation;
+    if (other === undefined) return;
+    const name = nameOf(r.rel, out ? annotation : other);
+    const detail = detailOf(other);
+    rows.push({
+      label: out ? name : `${name} de`,
+      rel: r.rel,
+      direction: out ? 'out' : 'in',
+      other,
+      ...(detail !== undefined && detail !== other.match.text ? { detail } : {}),
+      order,
+    });
+  });
+  rows.sort(
+    (a, b) =>
+      Number(a.direction === 'in') - Number(b.direction === 'in') ||
+      rank(a.rel) - rank(b.rel) ||
+      a.rel.localeCompare(b.rel) ||
+      a.order - b.order,
+  );
+  return rows.map(({ order: _order, ...row }) => row);
+}
