@@ -144,7 +144,7 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
                   Resultado desactualizado: {stale.join('; ')}. Pulse «Anotar».
                 </span>
               )}
-              <ExportButtons text={shown.text} result={shown.result} textDatetime={shown.textDatetime} />
+              <ExportButtons shown={shown} />
             </div>
             <Legend categories={categories} />
             {review && <ReviewBar review={review} />}

@@ -111,3 +111,20 @@ export class RemoteAnnotator implements Annotator {
     return parsed.data;
   }
 }
+
+/** The dictionary a service names in `GET {base}/tagger/config`; null when it names none or cannot be asked. */
+export async function serviceDictionary(
+  baseUrl: string,
+  signal?: AbortSignal,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<{ id?: string; content_hash: string } | null> {
+  try {
+    const response = await fetchImpl(`${baseUrl.trim().replace(/\/+$/, '')}/tagger/config`, signal ? { signal } : {});
+    const body = (await response.json()) as { dictionary?: { id?: unknown; content_hash?: unknown } };
+    const { id, content_hash } = body.dictionary ?? {};
+    if (typeof content_hash !== 'string') return null;
+    return typeof id === 'string' ? { id, content_hash } : { content_hash };
+  } catch {
+    return null;
+  }
+}

@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { serviceDictionary } from '../annotator/remote.ts';
 import type { AnnotatedText } from '../annotator/useAnnotation.ts';
 import { useAppStore } from '../state/store.ts';
 import type { NoteReview } from './model.ts';
@@ -24,11 +25,7 @@ function useDictionaryHash(): string | undefined {
     enabled: enabled && mode === 'remote',
     staleTime: 60_000,
     retry: false,
-    queryFn: async ({ signal }) => {
-      const response = await fetch(`${base.trim().replace(/\/+$/, '')}/tagger/config`, { signal });
-      const body = (await response.json()) as { dictionary?: { content_hash?: unknown } };
-      return typeof body.dictionary?.content_hash === 'string' ? body.dictionary.content_hash : UNKNOWN_DICTIONARY;
-    },
+    queryFn: async ({ signal }) => (await serviceDictionary(base, signal))?.content_hash ?? UNKNOWN_DICTIONARY,
   });
   if (mode === 'local') return local;
   return remote.isError ? UNKNOWN_DICTIONARY : remote.data;
