@@ -96,6 +96,30 @@ test('a click in the table or the lens scrolls to the span, focuses and flashes 
   await expect(span('fiebre')).toBeFocused();
 });
 
+test('a click in the errors list (annotations marked wrong in review mode) scrolls to the span, focuses it and opens its card', async ({
+  page,
+}, info) => {
+  await page.getByLabel('Modo revisión').check();
+  await annotate(page, LONG_NOTE);
+  const span = (text: string) => page.locator('.doc [data-ann]:not([data-frag])', { hasText: text }).first();
+  await span('diabetes').focus();
+  await page.keyboard.press('x');
+  await page.keyboard.press('2');
+  await page.getByRole('tab', { name: 'Errores' }).click();
+  const entry = page.getByTestId('review-errors').getByRole('button', { name: 'diabetes' });
+  await expect(page.getByTestId('review-errors')).toContainText('extensión errónea');
+  await entry.scrollIntoViewIfNeeded();
+  await expect(span('diabetes')).not.toBeInViewport();
+  await entry.click();
+  await expect(span('diabetes')).toBeFocused();
+  await expect(span('diabetes')).toBeInViewport();
+  await expect(span('diabetes')).toHaveCSS('animation-name', 'glosa-reveal');
+  await expect(page.locator('.card')).toHaveAccessibleName('Concepto diabetes');
+  await expect(page.locator('.card')).toBeInViewport();
+  await noAxeViolations(page);
+  await attachScreenshot(page, info, 'errors-list-click');
+});
+
 const WIDE_NOTE =
   'Varón de 72 años. No refiere fiebre, tos ni disnea ni dolor torácico ni palpitaciones. Madre con diabetes. Dolor en el brazo izquierdo desde hace 3 días. Paracetamol 1 g cada 8 horas por vía oral durante 5 días. Hb 12,4 g/dl.';
 

@@ -77,7 +77,7 @@ function Panels({ data: current, review }: { data: AnnotatedText | undefined; re
         )}
         {panel === 'negation' && <NegationLens annotations={annotations} text={data?.text ?? ''} />}
         {panel === 'json' && (data ? <JsonPanel result={data.result} /> : <p className="muted">Sin resultado.</p>)}
-        {panel === 'errors' && <ErrorsPanel />}
+        {panel === 'errors' && <ErrorsPanel review={review && review.result === data?.result ? review : undefined} />}
         {panel === 'reviews' && <ReviewsPanel />}
         {panel === 'report' && <ReportPanel />}
       </div>
