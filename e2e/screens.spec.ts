@@ -2,20 +2,11 @@
  * Issue 21: Spanish labels and family history as its own status; navigation from the panels to the
  * note; the app at 390, 800 and 1280 px wide. axe-core finds no violations in each new state.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { annotate } from './support/app.ts';
+import { attachScreenshot, fitsWidth, noAxeViolations } from './support/screens.ts';
 
 const NOTE = 'Madre con diabetes. No refiere fiebre. Dolor en el brazo izquierdo desde hace 3 días.';
-
-async function noAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function attachScreenshot(page: Page, info: TestInfo, name: string): Promise<void> {
-  await info.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-}
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -102,13 +93,17 @@ test('a click in the errors list (annotations marked wrong in review mode) scrol
   await page.getByLabel('Modo revisión').check();
   await annotate(page, LONG_NOTE);
   const span = (text: string) => page.locator('.doc [data-ann]:not([data-frag])', { hasText: text }).first();
-  await span('diabetes').focus();
+  // The span is far below the first screen (not drawn yet): reached from the table, then judged.
+  await page.locator('.ann-table').getByRole('button', { name: 'diabetes' }).click();
+  await expect(span('diabetes')).toBeFocused();
   await page.keyboard.press('x');
   await page.keyboard.press('2');
+  await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Errores' }).click();
   const entry = page.getByTestId('review-errors').getByRole('button', { name: 'diabetes' });
   await expect(page.getByTestId('review-errors')).toContainText('extensión errónea');
-  await entry.scrollIntoViewIfNeeded();
+  // From the top of the page the span (sixty lines down) is out of view; the click scrolls to it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(span('diabetes')).not.toBeInViewport();
   await entry.click();
   await expect(span('diabetes')).toBeFocused();
@@ -133,7 +128,7 @@ for (const width of [390, 800, 1280]) {
     await page.locator('.ann-table').getByRole('button', { name: 'diabetes' }).click();
     const card = page.locator('.card');
     await expect(card).toBeInViewport();
-    const fits = () => page.evaluate(() => (document.scrollingElement as Element).scrollWidth <= window.innerWidth);
+    const fits = () => fitsWidth(page);
     expect(await fits()).toBe(true);
     // The note is not squeezed by the card: it keeps most of the width.
     const noteWidth = await page.locator('.doc-text').evaluate((el) => el.getBoundingClientRect().width);
