@@ -3,7 +3,7 @@
  * note; the app at 390, 800 and 1280 px wide. axe-core finds no violations in each new state.
  */
 import { expect, test } from '@playwright/test';
-import { annotate } from './support/app.ts';
+import { annotate, chooseRemote } from './support/app.ts';
 import { attachScreenshot, fitsWidth, noAxeViolations } from './support/screens.ts';
 
 const NOTE = 'Madre con diabetes. No refiere fiebre. Dolor en el brazo izquierdo desde hace 3 días.';
@@ -113,6 +113,31 @@ test('a click in the errors list (annotations marked wrong in review mode) scrol
   await expect(page.locator('.card')).toBeInViewport();
   await noAxeViolations(page);
   await attachScreenshot(page, info, 'errors-list-click');
+});
+
+test('an error that names a place in the note selects it in the text box', async ({ page }) => {
+  const note = '😷 Varón de 72 años. No refiere fiebre.';
+  // The service's answer breaks the contract (an invalid CUI) on the annotation of "fiebre", given in code points.
+  const begin = Array.from(note.slice(0, note.indexOf('fiebre'))).length;
+  await page.route('**/tagger/annotation', (route) =>
+    route.fulfill({ json: { annotations: [{ id: 0, code: { umls: 'nope' }, match: { begin, end: begin + 6 } }], version: '9' } }),
+  );
+  await chooseRemote(page, 'e2e-key-0123456789');
+  await page.getByLabel('Texto de la nota').fill(note);
+  await page.getByRole('button', { name: 'Anotar', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('no cumple el contrato');
+  await page.getByRole('tab', { name: /^Errores/ }).click();
+  await page.getByRole('button', { name: `Ver en la nota (${begin}–${begin + 6})` }).click();
+  const input = page.getByLabel('Texto de la nota');
+  await expect(input).toBeFocused();
+  await expect(input).toBeInViewport();
+  expect(await input.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe('fiebre');
+  await noAxeViolations(page);
+
+  // Once the note is edited the offsets no longer fit it: the entry says so instead.
+  await input.fill(`${note} Tos.`);
+  await expect(page.locator('#panel-errors')).toContainText('de una versión anterior de la nota');
+  await expect(page.getByRole('button', { name: /^Ver en la nota/ })).toHaveCount(0);
 });
 
 const WIDE_NOTE =

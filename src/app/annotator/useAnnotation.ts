@@ -93,9 +93,13 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
       setKeyProblem(error.kind === 'missing_key' ? 'missing' : 'rejected');
     }
     if (error) {
-      reportError(
-        error instanceof AnnotatorError && error.detail ? { message: error.message, detail: error.detail } : { message: error.message },
-      );
+      const { detail, span } = error instanceof AnnotatorError ? error : {};
+      const sent = useAppStore.getState().submission?.text;
+      reportError({
+        message: error.message,
+        ...(detail ? { detail } : {}),
+        ...(span && sent !== undefined ? { span, text: sent } : {}),
+      });
     }
   }, [error, errorUpdatedAt, reportError, setKeyProblem]);
 

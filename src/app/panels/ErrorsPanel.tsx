@@ -1,11 +1,47 @@
 /**
  * The errors of this session: the annotations marked wrong in the review of the shown result (each
  * one, like a table row, brings its span into view and opens its card), then every request error,
- * newest first, with the service's own words when it gave any.
+ * newest first, with the service's own words when it gave any. An error that names a place in the
+ * note (a service answer whose annotation breaks the contract) selects it in the note's text box:
+ * a refused answer draws nothing, and the text box holds the note.
  */
 import type { Annotation } from '../../core/contract.ts';
+import { createOffsetConverter } from '../../core/text/codepoints.ts';
+import type { NoteSpan } from '../annotator/types.ts';
 import { REASON_LABELS, type NoteReview, type Verdict } from '../review/model.ts';
-import { useAppStore } from '../state/store.ts';
+import { useAppStore, type ErrorEntry } from '../state/store.ts';
+
+/** UTF-16 [start, end) of a code-point span of `text`, for the text box's selection. */
+export function utf16Range(text: string, { begin, end }: NoteSpan): [number, number] {
+  const convert = createOffsetConverter(text);
+  const clamp = (n: number) => Math.min(n, convert.codePointLength);
+  return [convert.toUtf16(clamp(begin)), convert.toUtf16(clamp(end))];
+}
+
+/** Selects the span in the note's text box, brings it into view and gives it focus. */
+function selectInNoteInput(text: string, span: NoteSpan): void {
+  const input = document.getElementById('note');
+  if (!(input instanceof HTMLTextAreaElement)) return;
+  input.scrollIntoView({ block: 'center' });
+  input.focus({ preventScroll: true });
+  input.setSelectionRange(...utf16Range(text, span));
+}
+
+function PlaceInNote({ entry: { span, text } }: { entry: ErrorEntry }) {
+  const current = useAppStore((s) => s.text);
+  if (!span || text === undefined) return null;
+  const place = `${span.begin}–${span.end}`;
+  // Only while the note is still the one that was sent: the offsets are of that text.
+  if (current !== text) return <span className="muted"> (posición {place} de una versión anterior de la nota)</span>;
+  return (
+    <>
+      {' '}
+      <button type="button" className="link" onClick={() => selectInNoteInput(text, span)}>
+        Ver en la nota ({place})
+      </button>
+    </>
+  );
+}
 
 /** The review's wrong verdicts with their annotations, in the order of the note. */
 export function wrongAnnotations(review: NoteReview): { annotation: Annotation; verdict: Verdict }[] {
@@ -59,6 +95,7 @@ export function ErrorsPanel({ review }: { review?: NoteReview | undefined }) {
             {errors.map((e, i) => (
               <li key={`${e.at}:${i}`}>
                 <time dateTime={e.at}>{new Date(e.at).toLocaleTimeString('es')}</time> {e.message}
+                <PlaceInNote entry={e} />
                 {e.detail && <div className="muted">{e.detail}</div>}
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annotation, NEGATED_TEXT, negatedResult, span } from '../test/fixtures.ts';
 import { newReview, setVerdict } from '../review/model.ts';
-import { wrongAnnotations } from './ErrorsPanel.tsx';
+import { utf16Range, wrongAnnotations } from './ErrorsPanel.tsx';
 import { excerpt, negatesItself, summariseNegation } from './negation.ts';
 import { detailOf, filterAndSort, toRows } from './rows.ts';
 import { codeLinks } from './terminology.ts';
@@ -136,5 +136,14 @@ describe('the errors list of a review', () => {
       [third!.id, 'span', undefined],
     ]);
     expect(wrongAnnotations(newReview('nota', NEGATED_TEXT, '2024-06-10T10:00:00', result, 'abc'))).toEqual([]);
+  });
+});
+
+describe('a place in the note named by an error', () => {
+  it('becomes the text box selection in UTF-16, after emoji too, clamped to the text', () => {
+    const text = '😷 No refiere fiebre.';
+    const [start, end] = utf16Range(text, { begin: 13, end: 19 });
+    expect(text.slice(start, end)).toBe('fiebre');
+    expect(utf16Range(text, { begin: 13, end: 500 })).toEqual([start, text.length]);
   });
 });
