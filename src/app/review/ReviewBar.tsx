@@ -130,11 +130,11 @@ function Exports() {
   const batch = useReviewStore((s) => s.batch);
   const [cases, setCases] = useState<string[] | null>(null);
   // Named after the note (or the batch) and the time, like every export: "glosa-dolor-toracico-20240510-093000.revision.json".
-  const run = (save: (reviews: NoteReview[], name: (extension: string) => string) => void | Promise<void>) => async () => {
+  const run = (save: (reviews: NoteReview[], name: (extension: string) => string, now: Date) => void | Promise<void>) => async () => {
     const reviews = await reviewsToExport();
     const now = new Date();
     const subject = batch ? batch.name : (reviews[0]?.text ?? '');
-    await save(reviews, (extension) => exportFileName(subject, now, `${batch ? 'revision-lote' : 'revision'}${extension}`));
+    await save(reviews, (extension) => exportFileName(subject, now, `${batch ? 'revision-lote' : 'revision'}${extension}`), now);
   };
   // CSV, brat (with its zip library) and cases load on first use: the main chunk stays small.
   const handoff = () => import('./handoff.ts');
@@ -144,19 +144,22 @@ function Exports() {
       <button type="button" onClick={run((r, name) => download(name('.json'), toReviewFile(r), 'application/json'))}>
         Exportar revisión
       </button>
-      <button type="button" onClick={run(async (r, name) => download(name('.csv'), (await handoff()).toReviewCsv(r, 'comma'), 'text/csv'))}>
+      <button
+        type="button"
+        onClick={run(async (r, name, now) => download(name('.csv'), (await handoff()).toReviewCsv(r, 'comma', now), 'text/csv'))}
+      >
         CSV (coma)
       </button>
       <button
         type="button"
-        onClick={run(async (r, name) => download(name('-excel.csv'), (await handoff()).toReviewCsv(r, 'semicolon'), 'text/csv'))}
+        onClick={run(async (r, name, now) => download(name('-excel.csv'), (await handoff()).toReviewCsv(r, 'semicolon', now), 'text/csv'))}
       >
         CSV (punto y coma, hojas de cálculo en español)
       </button>
       <button
         type="button"
-        onClick={run(async (r, name) =>
-          download(name('-brat.zip'), (await handoff()).reviewBratZip(r) as Uint8Array<ArrayBuffer>, 'application/zip'),
+        onClick={run(async (r, name, now) =>
+          download(name('-brat.zip'), (await handoff()).reviewBratZip(r, now) as Uint8Array<ArrayBuffer>, 'application/zip'),
         )}
       >
         brat (.zip)

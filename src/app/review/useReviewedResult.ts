@@ -39,18 +39,32 @@ export function useReviewedResult(live: AnnotatedText | undefined): { shown: Ann
   const openedText = useReviewStore((s) => s.opened?.text);
   const openedDatetime = useReviewStore((s) => s.opened?.text_datetime);
   const openedAt = useReviewStore((s) => s.openedAt);
+  const openedProvenance = useReviewStore((s) => s.opened?.provenance);
   const dictionaryHash = useDictionaryHash();
   // Built once per opened review (its result object does not change while verdicts do).
   const opened = useMemo<AnnotatedText | undefined>(
     () =>
       openedResult && openedText !== undefined && openedDatetime !== undefined
-        ? { text: openedText, textDatetime: openedDatetime, result: openedResult, elapsedMs: 0, receivedAt: openedAt }
+        ? {
+            text: openedText,
+            textDatetime: openedDatetime,
+            result: openedResult,
+            elapsedMs: 0,
+            receivedAt: openedAt,
+            ...(openedProvenance ? { provenance: openedProvenance } : {}),
+          }
         : undefined,
-    [openedResult, openedText, openedDatetime, openedAt],
+    [openedResult, openedText, openedDatetime, openedAt, openedProvenance],
   );
   useEffect(() => {
     if (!enabled || opened || !live || dictionaryHash === undefined) return;
-    void resultShown({ text: live.text, textDatetime: live.textDatetime, result: live.result, dictionaryHash });
+    void resultShown({
+      text: live.text,
+      textDatetime: live.textDatetime,
+      result: live.result,
+      dictionaryHash,
+      provenance: live.provenance,
+    });
   }, [enabled, opened, live, dictionaryHash, resultShown]);
   const shown = opened ?? live;
   return { shown, review: enabled && current && shown && current.result === shown.result ? current : undefined };

@@ -4,6 +4,8 @@
  * the mode and endpoint, the reference datetime, the dictionary, the context rule pack, the
  * annotator's version and when the note was annotated. Pure data; the app and the CLI fill it.
  */
+import { z } from 'zod';
+
 export interface GlosaProvenance {
   /** Who wrote the export: "glosa-app 0.1.0" or "glosa-cli 0.1.0". */
   readonly exported_by: string;
@@ -24,6 +26,19 @@ export interface GlosaProvenance {
   /** When the export was written, an ISO 8601 instant. */
   readonly exported_at?: string;
 }
+
+/** Reads a record back (a review file keeps the provenance of each judged result). */
+export const GlosaProvenanceSchema = z.object({
+  exported_by: z.string(),
+  mode: z.enum(['local', 'remote']).optional(),
+  endpoint: z.string().optional(),
+  text_datetime: z.string().optional(),
+  dictionary: z.object({ id: z.string().optional(), content_hash: z.string() }).optional(),
+  rule_pack: z.object({ name: z.string(), sha256: z.string() }).nullable().optional(),
+  glosa_version: z.string(),
+  annotated_at: z.string().optional(),
+  exported_at: z.string().optional(),
+});
 
 /** The JSON member that carries it beside the contract's result fields. */
 export const PROVENANCE_MEMBER = 'glosa_provenance';
