@@ -52,6 +52,7 @@ export function exportProvenance(shown: AnnotatedText, exportedAt: Date): GlosaP
     provenanceRecord({ exported_by: APP_EXPORTER, text_datetime: shown.textDatetime, glosa_version: shown.result.version });
   return { ...made, exported_by: APP_EXPORTER, exported_at: exportedAt.toISOString() };
 }
+
 export interface ShownResult {
   /** The annotator's identity: "local:<dictionary hash>[:rules:…]" or "remote:<endpoint>". */
   readonly annotator?: string | undefined;
