@@ -1,6 +1,6 @@
 /** The FHIR export button: a valid R4 Bundle named after the note and the time, with code-point offsets. */
 import { readFile } from 'node:fs/promises';
-import type { Bundle, Condition } from '@medplum/fhirtypes';
+import type { Bundle, Condition, Provenance } from '@medplum/fhirtypes';
 import { expect, test } from '@playwright/test';
 import { fhirSchemaErrors } from '../tests/support/fhir-schema.ts';
 import { annotate } from './support/app.ts';
@@ -22,8 +22,18 @@ test('exports the shown result as a FHIR R4 Bundle that validates', async ({ pag
   const dolor = conditions.find((c) => c.code?.text === 'dolor');
   const begin = dolor?.extension?.[0]?.extension?.find((e) => e.url === 'begin')?.valueInteger;
   expect(begin).toBe(Array.from(note.slice(0, note.indexOf('dolor'))).length);
-  // Local mode: the Provenance names the reference datetime and the dictionary the worker used.
-  const provenance = JSON.stringify(bundle.entry?.at(-1)?.resource);
-  expect(provenance).toContain('"valueString":"2024-06-10T10:00:00"');
-  expect(provenance).toContain('urn:glosa:fhir:extension:dictionary');
+  // Local mode: the Provenance names the reference datetime and the dictionary the worker used,
+  // the mode, the built-in rules, the exporting app, and when the note was annotated and exported.
+  const provenance = bundle.entry?.at(-1)?.resource as Provenance;
+  expect(provenance.resourceType).toBe('Provenance');
+  const ext = (name: string) => provenance.extension?.find((e) => e.url === `urn:glosa:fhir:extension:${name}`);
+  expect(ext('reference-datetime')?.valueString).toBe('2024-06-10T10:00:00');
+  const hash = ext('dictionary')?.extension?.find((e) => e.url === 'contentHash')?.valueString ?? '';
+  expect(hash).toMatch(/^[0-9a-f]{12,}$/);
+  await expect(page.getByTestId('result-status')).toContainText(`#${hash.slice(0, 12)}`);
+  expect(ext('mode')?.valueCode).toBe('local');
+  expect(ext('rule-pack')?.valueCode).toBe('default');
+  expect(ext('exported-by')?.valueString).toMatch(/^glosa-app /);
+  expect(Date.parse(provenance.occurredDateTime ?? '')).toBeLessThanOrEqual(Date.parse(provenance.recorded));
+  expect(bundle.timestamp).toBe(provenance.recorded);
 });

@@ -431,10 +431,17 @@ test('CSV (comma; semicolon with BOM) and brat (zip with annotation.conf) parse 
 
   const comma = parseCsv(await contents(await saveDownload(page, 'CSV (coma)')), ',');
   expect(comma[0]?.slice(0, 5)).toEqual(['note_id', 'annotation_id', 'begin', 'end', 'text']);
-  expect(comma[0]?.slice(-3)).toEqual(['verdict', 'reason', 'comment']);
+  expect(comma[0]?.slice(9, 12)).toEqual(['verdict', 'reason', 'comment']);
+  // Then what produced the judged result (docs/exports.md): local mode, the reference datetime, the dictionary.
+  const column = (name: string) => comma[0]?.indexOf(name) ?? -1;
+  for (const row of comma.slice(1)) {
+    expect(row[column('mode')]).toBe('local');
+    expect(row[column('dictionary_hash')]).toMatch(/^[0-9a-f]{12,}$/);
+    expect(row[column('exported_by')]).toMatch(/^glosa-app /);
+  }
   expect(comma).toHaveLength(1 + total + 1);
   const brazo = comma.find((r) => r[4] === 'brazo');
-  expect(brazo?.slice(9)).toEqual(['wrong', 'negation', 'el brazo no está negado aquí']);
+  expect(brazo?.slice(9, 12)).toEqual(['wrong', 'negation', 'el brazo no está negado aquí']);
   // Code points: the emoji counts as one.
   expect(comma.find((r) => r[4] === 'dolor')?.slice(2, 4)).toEqual([
     String(Array.from(NOTE.slice(0, NOTE.indexOf('dolor'))).length),
@@ -445,10 +452,15 @@ test('CSV (comma; semicolon with BOM) and brat (zip with annotation.conf) parse 
   const raw = await bytes(await saveDownload(page, 'CSV (punto y coma, hojas de cálculo en español)'));
   expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const semi = parseCsv(raw.subarray(3).toString('utf8'), ';');
-  expect(semi).toEqual(comma);
+  // The same rows but for the time of the export.
+  const exportedAt = column('exported_at');
+  const withoutTime = (rows: string[][]) => rows.map((r) => r.filter((_, i) => i !== exportedAt));
+  expect(withoutTime(semi)).toEqual(withoutTime(comma));
+  expect(Date.parse(semi[1]?.[exportedAt] ?? '')).toBeGreaterThanOrEqual(Date.parse(comma[1]?.[exportedAt] ?? ''));
 
   const zip = unzipSync(new Uint8Array(await bytes(await saveDownload(page, 'brat (.zip)'))));
-  expect(Object.keys(zip).sort()).toEqual(['annotation.conf', 'nota.ann', 'nota.txt']);
+  expect(Object.keys(zip).sort()).toEqual(['annotation.conf', 'nota.ann', 'nota.provenance.json', 'nota.txt']);
+  expect(JSON.parse(strFromU8(zip['nota.provenance.json'] as Uint8Array))).toMatchObject({ mode: 'local', rule_pack: null });
   const txt = strFromU8(zip['nota.txt'] as Uint8Array);
   expect(txt).toBe(NOTE);
   const conf = strFromU8(zip['annotation.conf'] as Uint8Array);

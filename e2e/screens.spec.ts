@@ -2,20 +2,11 @@
  * Issue 21: Spanish labels and family history as its own status; navigation from the panels to the
  * note; the app at 390, 800 and 1280 px wide. axe-core finds no violations in each new state.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { annotate, showOnlyStatus } from './support/app.ts';
+import { expect, test } from '@playwright/test';
+import { annotate, chooseRemote, showOnlyStatus } from './support/app.ts';
+import { attachScreenshot, fitsWidth, noAxeViolations } from './support/screens.ts';
 
 const NOTE = 'Madre con diabetes. No refiere fiebre. Dolor en el brazo izquierdo desde hace 3 días.';
-
-async function noAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function attachScreenshot(page: Page, info: TestInfo, name: string): Promise<void> {
-  await info.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-}
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -99,6 +90,59 @@ test('a click in the table or the lens scrolls to the span, focuses and flashes 
   await expect(span('fiebre')).toBeFocused();
 });
 
+test('a click in the errors list (annotations marked wrong in review mode) scrolls to the span, focuses it and opens its card', async ({
+  page,
+}, info) => {
+  await page.getByLabel('Modo revisión').check();
+  await annotate(page, LONG_NOTE);
+  const span = (text: string) => page.locator('.doc [data-ann]:not([data-frag])', { hasText: text }).first();
+  // The span is far below the first screen (not drawn yet): reached from the table, then judged.
+  await page.locator('.ann-table').getByRole('button', { name: 'diabetes' }).click();
+  await expect(span('diabetes')).toBeFocused();
+  await page.keyboard.press('x');
+  await page.keyboard.press('2');
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Errores' }).click();
+  const entry = page.getByTestId('review-errors').getByRole('button', { name: 'diabetes' });
+  await expect(page.getByTestId('review-errors')).toContainText('extensión errónea');
+  // From the top of the page the span (sixty lines down) is out of view; the click scrolls to it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(span('diabetes')).not.toBeInViewport();
+  await entry.click();
+  await expect(span('diabetes')).toBeFocused();
+  await expect(span('diabetes')).toBeInViewport();
+  await expect(span('diabetes')).toHaveCSS('animation-name', 'glosa-reveal');
+  await expect(page.locator('.card')).toHaveAccessibleName('Concepto diabetes');
+  await expect(page.locator('.card')).toBeInViewport();
+  await noAxeViolations(page);
+  await attachScreenshot(page, info, 'errors-list-click');
+});
+
+test('an error that names a place in the note selects it in the text box', async ({ page }) => {
+  const note = '😷 Varón de 72 años. No refiere fiebre.';
+  // The service's answer breaks the contract (an invalid CUI) on the annotation of "fiebre", given in code points.
+  const begin = Array.from(note.slice(0, note.indexOf('fiebre'))).length;
+  await page.route('**/tagger/annotation', (route) =>
+    route.fulfill({ json: { annotations: [{ id: 0, code: { umls: 'nope' }, match: { begin, end: begin + 6 } }], version: '9' } }),
+  );
+  await chooseRemote(page, 'e2e-key-0123456789');
+  await page.getByLabel('Texto de la nota').fill(note);
+  await page.getByRole('button', { name: 'Anotar', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('no cumple el contrato');
+  await page.getByRole('tab', { name: /^Errores/ }).click();
+  await page.getByRole('button', { name: `Ver en la nota (${begin}–${begin + 6})` }).click();
+  const input = page.getByLabel('Texto de la nota');
+  await expect(input).toBeFocused();
+  await expect(input).toBeInViewport();
+  expect(await input.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe('fiebre');
+  await noAxeViolations(page);
+
+  // Once the note is edited the offsets no longer fit it: the entry says so instead.
+  await input.fill(`${note} Tos.`);
+  await expect(page.locator('#panel-errors')).toContainText('de una versión anterior de la nota');
+  await expect(page.getByRole('button', { name: /^Ver en la nota/ })).toHaveCount(0);
+});
+
 const WIDE_NOTE =
   'Varón de 72 años. No refiere fiebre, tos ni disnea ni dolor torácico ni palpitaciones. Madre con diabetes. Dolor en el brazo izquierdo desde hace 3 días. Paracetamol 1 g cada 8 horas por vía oral durante 5 días. Hb 12,4 g/dl.';
 
@@ -112,7 +156,7 @@ for (const width of [390, 800, 1280]) {
     await page.locator('.ann-table').getByRole('button', { name: 'diabetes' }).click();
     const card = page.locator('.card');
     await expect(card).toBeInViewport();
-    const fits = () => page.evaluate(() => (document.scrollingElement as Element).scrollWidth <= window.innerWidth);
+    const fits = () => fitsWidth(page);
     expect(await fits()).toBe(true);
     // The note is not squeezed by the card: it keeps most of the width.
     const noteWidth = await page.locator('.doc-text').evaluate((el) => el.getBoundingClientRect().width);

@@ -40,6 +40,12 @@ describe('glosa annotate --format fhir', () => {
     expect(span.find((e) => e.url === 'begin')?.valueInteger).toBe(13);
     const provenance = first.entry?.at(-1)?.resource as Provenance;
     expect(JSON.stringify(provenance.extension)).toContain('2024-06-10T12:00:00');
+    // What produced it: the CLI, in process (local), with the built-in rules, annotated just now.
+    const ext = (url: string) => provenance.extension?.find((e) => e.url === `urn:glosa:fhir:extension:${url}`);
+    expect(ext('mode')?.valueCode).toBe('local');
+    expect(ext('rule-pack')?.valueCode).toBe('default');
+    expect(ext('exported-by')?.valueString).toMatch(/^glosa-cli \d/);
+    expect(provenance.occurredDateTime).toBe(provenance.recorded);
     expect(refused.issue[0]?.details?.text).toBe('invalid_json');
     expect(third.entry?.map((e) => e.resource?.resourceType)).toContain('FamilyMemberHistory');
   });

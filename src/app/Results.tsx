@@ -80,7 +80,7 @@ function Panels({ data: current, review }: { data: AnnotatedText | undefined; re
         )}
         {panel === 'negation' && <NegationLens annotations={annotations} text={data?.text ?? ''} />}
         {panel === 'json' && (data ? <JsonPanel result={data.result} /> : <p className="muted">Sin resultado.</p>)}
-        {panel === 'errors' && <ErrorsPanel />}
+        {panel === 'errors' && <ErrorsPanel review={review && review.result === data?.result ? review : undefined} />}
         {panel === 'reviews' && <ReviewsPanel />}
         {panel === 'report' && <ReportPanel />}
         {panel === 'compare' && <ComparePanel current={data} />}
@@ -148,7 +148,7 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
                   Resultado desactualizado: {stale.join('; ')}. Pulse «Anotar».
                 </span>
               )}
-              <ExportButtons text={shown.text} result={shown.result} textDatetime={shown.textDatetime} />
+              <ExportButtons shown={shown} />
             </div>
             <Legend categories={categories} />
             <FilterBar model={model} text={shown.text} />

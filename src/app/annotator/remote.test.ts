@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { negatedResult } from '../test/fixtures.ts';
-import { annotationUrl, RemoteAnnotator } from './remote.ts';
+import { annotationUrl, RemoteAnnotator, serviceDictionary, spanOfIssues } from './remote.ts';
 import { AnnotatorError } from './types.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -97,5 +97,54 @@ describe('RemoteAnnotator', () => {
   it('builds the endpoint from a base with or without a trailing slash', () => {
     expect(annotationUrl('https://a.example/x/')).toBe('https://a.example/x/tagger/annotation');
     expect(annotationUrl(' https://a.example ')).toBe('https://a.example/tagger/annotation');
+  });
+});
+
+describe('serviceDictionary', () => {
+  const ask = (answer: Response | Error) =>
+    serviceDictionary('http://svc.test/', undefined, (async (url: string) => {
+      expect(url).toBe('http://svc.test/tagger/config');
+      if (answer instanceof Error) throw answer;
+      return answer;
+    }) as unknown as typeof fetch);
+
+  it('reads the id and hash the service names in /tagger/config', async () => {
+    expect(await ask(json(200, { version: '0.1.0', dictionary: { id: 'glosa-es', content_hash: 'abc', term_count: 3 } }))).toEqual({
+      id: 'glosa-es',
+      content_hash: 'abc',
+    });
+    expect(await ask(json(200, { dictionary: { content_hash: 'abc' } }))).toEqual({ content_hash: 'abc' });
+  });
+
+  it('is null when the service names none, answers garbage or cannot be reached', async () => {
+    expect(await ask(json(200, { version: '1' }))).toBeNull();
+    expect(await ask(new Response('<html>', { status: 404 }))).toBeNull();
+    expect(await ask(new TypeError('Failed to fetch'))).toBeNull();
+  });
+});
+
+describe('an answer that breaks the contract names the place in the note', () => {
+  it('is the span of the first faulty annotation that gives one', () => {
+    const body = {
+      annotations: [
+        { id: 0, code: { umls: 'C0015967' }, match: { begin: 0, end: 3 } },
+        { id: 1, code: { umls: 'nope' }, match: { begin: 5, end: 11 } },
+      ],
+    };
+    expect(spanOfIssues(body, [{ path: ['annotations', 1, 'code', 'umls'] }])).toEqual({ begin: 5, end: 11 });
+    expect(spanOfIssues(body, [{ path: ['version'] }, { path: ['annotations', 0, 'type'] }])).toEqual({ begin: 0, end: 3 });
+    // No usable offsets, or not about an annotation: no place.
+    expect(
+      spanOfIssues({ annotations: [{ match: { begin: -1, end: 2 } }] }, [{ path: ['annotations', 0, 'match', 'begin'] }]),
+    ).toBeUndefined();
+    expect(spanOfIssues({ annotations: [{ match: { begin: 4, end: 2 } }] }, [{ path: ['annotations', 0] }])).toBeUndefined();
+    expect(spanOfIssues(body, [{ path: ['version'] }])).toBeUndefined();
+    expect(spanOfIssues('x', [{ path: ['annotations', 0] }])).toBeUndefined();
+  });
+
+  it('is carried by the invalid_response error', async () => {
+    const error = await failure(json(200, { annotations: [{ id: 0, code: { umls: 'nope' }, match: { begin: 2, end: 8 } }], version: '9' }));
+    expect(error.kind).toBe('invalid_response');
+    expect(error.span).toEqual({ begin: 2, end: 8 });
   });
 });

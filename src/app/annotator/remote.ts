@@ -4,7 +4,7 @@
  * drawn.
  */
 import { AnnotationResultSchema, ErrorBodySchema, type AnnotationResult, type RequestConfig } from '../../core/contract.ts';
-import { AnnotatorError, type Annotator } from './types.ts';
+import { AnnotatorError, type Annotator, type NoteSpan } from './types.ts';
 
 export function annotationUrl(baseUrl: string): string {
   return `${baseUrl.trim().replace(/\/+$/, '')}/tagger/annotation`;
@@ -58,6 +58,23 @@ function describeIssues(issues: readonly { path: readonly PropertyKey[]; message
     .join('; ');
 }
 
+const isOffset = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+
+/**
+ * The note span of the first faulty annotation that still gives one ("annotations.3.code.umls":
+ * annotation 3's match), so the errors panel can point at the place the service got wrong.
+ */
+export function spanOfIssues(body: unknown, issues: readonly { path: readonly PropertyKey[] }[]): NoteSpan | undefined {
+  const annotations = (body as { annotations?: unknown } | null)?.annotations;
+  if (!Array.isArray(annotations)) return undefined;
+  for (const { path } of issues) {
+    if (path[0] !== 'annotations' || typeof path[1] !== 'number') continue;
+    const match = (annotations[path[1]] as { match?: { begin?: unknown; end?: unknown } } | undefined)?.match;
+    if (isOffset(match?.begin) && isOffset(match?.end) && match.end >= match.begin) return { begin: match.begin, end: match.end };
+  }
+  return undefined;
+}
+
 export class RemoteAnnotator implements Annotator {
   readonly identity: string;
 
@@ -106,8 +123,26 @@ export class RemoteAnnotator implements Annotator {
         'invalid_response',
         'La respuesta del servicio no cumple el contrato de anotación; no se muestra ninguna anotación.',
         describeIssues(parsed.error.issues),
+        spanOfIssues(body, parsed.error.issues),
       );
     }
     return parsed.data;
+  }
+}
+
+/** The dictionary a service names in `GET {base}/tagger/config`; null when it names none or cannot be asked. */
+export async function serviceDictionary(
+  baseUrl: string,
+  signal?: AbortSignal,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<{ id?: string; content_hash: string } | null> {
+  try {
+    const response = await fetchImpl(`${baseUrl.trim().replace(/\/+$/, '')}/tagger/config`, signal ? { signal } : {});
+    const body = (await response.json()) as { dictionary?: { id?: unknown; content_hash?: unknown } };
+    const { id, content_hash } = body.dictionary ?? {};
+    if (typeof content_hash !== 'string') return null;
+    return typeof id === 'string' ? { id, content_hash } : { content_hash };
+  } catch {
+    return null;
   }
 }

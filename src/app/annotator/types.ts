@@ -10,6 +10,12 @@ export interface Annotator {
   annotate(text: string, config: RequestConfig, signal?: AbortSignal): Promise<AnnotationResult>;
 }
 
+/** A stretch of the note in code points, `end` exclusive, as in the contract. */
+export interface NoteSpan {
+  readonly begin: number;
+  readonly end: number;
+}
+
 /** Every failure the UI distinguishes, each with its own message. */
 export type AnnotatorErrorKind =
   | 'unreachable'
@@ -30,6 +36,8 @@ export class AnnotatorError extends Error {
     message: string,
     /** Extra detail for the errors panel (service message, schema issues). */
     readonly detail?: string,
+    /** The place in the note the error is about (code points), when it names one. */
+    readonly span?: NoteSpan,
   ) {
     super(message);
   }

@@ -3,11 +3,14 @@
  * a local annotator's identity names its dictionary's content hash. The data carries its own text,
  * so the document always draws a result over the text it belongs to.
  */
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { AnnotationResult } from '../../core/contract.ts';
+import type { GlosaProvenance } from '../../core/export/provenance.ts';
+import { annotationProvenance, type AnnotationSettings } from '../format/provenance.ts';
 import { annotatorTarget, useAppStore } from '../state/store.ts';
 import { useCurrentAnnotator, useDefaultDictionaryOnDemand } from './current.ts';
+import { annotationUrl, serviceDictionary } from './remote.ts';
 import { AnnotatorError, type Annotator } from './types.ts';
 
 export interface AnnotatedText {
@@ -20,6 +23,27 @@ export interface AnnotatedText {
   readonly receivedAt: number;
   /** The identity of the annotator that produced it (mode, endpoint or dictionary hash, rules). */
   readonly annotator?: string;
+  /** What produced it, for the exports (mode, endpoint, dictionary, rules, datetime, time). */
+  readonly provenance?: GlosaProvenance;
+}
+
+/**
+ * The settings the note was annotated with. The store still holds them when the result arrives
+ * (they are part of the annotator's identity, hence of the query key); a remote service is asked
+ * which dictionary it uses (cached for a minute; unknown if it does not say).
+ */
+async function settingsOfAnnotation(queryClient: QueryClient, textDatetime: string): Promise<AnnotationSettings> {
+  const { mode, remoteBase, dictionary, contextRules, nestedSites } = useAppStore.getState();
+  if (mode === 'local') {
+    const info = dictionary.active?.info;
+    return { mode, textDatetime, nestedSites, rules: contextRules, dictionary: info && { id: info.id, content_hash: info.contentHash } };
+  }
+  const remote = await queryClient.fetchQuery({
+    queryKey: ['service-dictionary', remoteBase],
+    queryFn: () => serviceDictionary(remoteBase),
+    staleTime: 60_000,
+  });
+  return { mode, textDatetime, nestedSites, rules: null, endpoint: annotationUrl(remoteBase), dictionary: remote ?? undefined };
 }
 
 export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
@@ -31,6 +55,7 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
   const reportError = useAppStore((s) => s.reportError);
   const setKeyProblem = useAppStore((s) => s.setKeyProblem);
   const nestedSites = useAppStore((s) => s.nestedSites);
+  const queryClient = useQueryClient();
   const query = useQuery<AnnotatedText, Error>({
     queryKey: ['annotation', identity, submission?.text ?? '', submission?.textDatetime ?? '', nestedSites],
     // Editing the endpoint (or switching mode) sends nothing until the user annotates again; in
@@ -49,7 +74,8 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
       const config = { text_datetime: textDatetime, explain: true, nested_sites: nestedSites };
       const result = await (annotator as Annotator).annotate(text, config, signal);
       const receivedAt = performance.now();
-      return { text, textDatetime, result, elapsedMs: receivedAt - started, receivedAt, annotator: identity };
+      const provenance = annotationProvenance(await settingsOfAnnotation(queryClient, textDatetime), result.version, new Date());
+      return { text, textDatetime, result, elapsedMs: receivedAt - started, receivedAt, annotator: identity, provenance };
     },
   });
 
@@ -70,9 +96,13 @@ export function useAnnotation(): UseQueryResult<AnnotatedText, Error> {
       setKeyProblem(error.kind === 'missing_key' ? 'missing' : 'rejected');
     }
     if (error) {
-      reportError(
-        error instanceof AnnotatorError && error.detail ? { message: error.message, detail: error.detail } : { message: error.message },
-      );
+      const { detail, span } = error instanceof AnnotatorError ? error : {};
+      const sent = useAppStore.getState().submission?.text;
+      reportError({
+        message: error.message,
+        ...(detail ? { detail } : {}),
+        ...(span && sent !== undefined ? { span, text: sent } : {}),
+      });
     }
   }, [error, errorUpdatedAt, reportError, setKeyProblem]);
 

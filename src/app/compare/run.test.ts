@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { provenanceRecord } from '../../core/export/provenance.ts';
 import { toJson } from '../export/json.ts';
 import { annotation, negatedResult, NEGATED_TEXT } from '../test/fixtures.ts';
 import { describeRun, differentNotes, readRunFile, RunFileError, type Run } from './run.ts';
@@ -49,6 +50,21 @@ describe('readRunFile', () => {
       'referencia 2024-05-10T09:00:00',
       'versión 0.2.0',
     ]);
+  });
+
+  it("reads the provenance the app's own JSON export records", () => {
+    const provenance = provenanceRecord({
+      exported_by: 'glosa-app 0.1.0',
+      mode: 'local',
+      text_datetime: '2024-05-10T09:00:00',
+      dictionary: { id: 'default', content_hash: 'ffee0011' },
+      rule_pack: { name: 'mis-reglas.json', sha256: 'aa' },
+      glosa_version: '0.3.0',
+    });
+    const run = readRunFile(toJson(negatedResult(), provenance), 'nota.json');
+    expect(run.unread).toEqual(['no incluye el texto de la nota (se comprueba por el texto de cada anotación)']);
+    expect(run.info).toMatchObject({ annotator: 'local:ffee0011:rules:mis-reglas.json', textDatetime: '2024-05-10T09:00:00' });
+    expect(run.info.dictionary).toEqual({ id: 'default', contentHash: 'ffee0011' });
   });
 
   it('finds the result and its provenance under other names', () => {

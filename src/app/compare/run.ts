@@ -84,7 +84,8 @@ function findResult(value: unknown, holders: Json[], depth: number): Found | und
   }
   if (!isObject(value)) return undefined;
   const parsed = AnnotationResultSchema.safeParse(value);
-  if (parsed.success) return { result: parsed.data, holders, siblings: 1 };
+  // The result itself first: the app's JSON export carries its provenance as a member of it.
+  if (parsed.success) return { result: parsed.data, holders: [value, ...holders], siblings: 1 };
   const keys = [...RESULT_KEYS.filter((k) => k in value), ...Object.keys(value).filter((k) => !RESULT_KEYS.includes(k))];
   for (const key of keys) {
     const found = findResult(value[key], [value, ...holders], depth + 1);
@@ -141,7 +142,9 @@ export function readRunFile(content: string, fileName: string): Run {
   const dictionaryId = pick(scopes, ['dictionary_id', 'dictionaryId']) ?? pick(dictionaries, ['id', 'name']);
   const mode = pick(scopes, ['mode']);
   const endpoint = pick(scopes, ['endpoint', 'remote_base', 'remoteBase']);
-  const rules = pick(scopes, ['rules_name', 'context_rules_name']) ?? pick([...inner('rules'), ...inner('context_rules')], ['name']);
+  const rules =
+    pick(scopes, ['rules_name', 'context_rules_name']) ??
+    pick([...inner('rules'), ...inner('context_rules'), ...inner('rule_pack')], ['name']);
   const identity = pick(scopes, ['annotator_identity', 'identity', 'annotator']);
   const annotator =
     identity && /^(local|remote):/.test(identity)
@@ -151,7 +154,7 @@ export function readRunFile(content: string, fileName: string): Run {
         : hash
           ? `local:${hash}${rules ? `:rules:${rules}` : ''}`
           : undefined;
-  const version = pick(scopes, ['annotator_version', 'annotatorVersion']) ?? found.result.version;
+  const version = pick(scopes, ['annotator_version', 'annotatorVersion', 'glosa_version']) ?? found.result.version;
 
   const unread: string[] = [];
   const notes = Math.max(found.siblings, lines);

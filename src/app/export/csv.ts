@@ -1,11 +1,17 @@
 /**
  * CSV export, one row per annotation (RFC 4180 quoting). Offsets are the contract's code points.
  * Cells that a spreadsheet would run as a formula (=, +, -, @ first) get a leading apostrophe.
+ *
+ * What produced the result is in the last columns of every row (mode, endpoint, text_datetime,
+ * dictionary_id, dictionary_hash, rule_pack, rule_pack_sha256, glosa_version, annotated_at,
+ * exported_at, exported_by): comment or preamble lines break most CSV readers (spreadsheets,
+ * pandas and R read them as data), while extra columns are read by every tool.
  */
 import { categoryOf, type AnnotationResult } from '../../core/contract.ts';
+import { PROVENANCE_COLUMNS, provenanceFields, type GlosaProvenance } from '../../core/export/provenance.ts';
 import { statusOf } from '../format/labels.ts';
 
-export const CSV_COLUMNS = [
+export const ANNOTATION_COLUMNS = [
   'id',
   'begin',
   'end',
@@ -29,6 +35,8 @@ export const CSV_COLUMNS = [
   'qualifier',
 ] as const;
 
+export const CSV_COLUMNS = [...ANNOTATION_COLUMNS, ...PROVENANCE_COLUMNS];
+
 /** One cell; `separator` is the one the file uses (a cell holding it is quoted). */
 export function csvCell(value: string | number | undefined, separator = ','): string {
   if (value === undefined) return '';
@@ -37,7 +45,8 @@ export function csvCell(value: string | number | undefined, separator = ','): st
   return /["\n\r]/.test(s) || s.includes(separator) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function toCsv(result: AnnotationResult): string {
+export function toCsv(result: AnnotationResult, provenance?: GlosaProvenance): string {
+  const made = provenanceFields(provenance).map(([, value]) => csvCell(value || undefined));
   const rows = result.annotations.map((a) => {
     const c = a.characteristics;
     const list = (codes: readonly string[] | undefined) => codes?.join(' ');
@@ -65,6 +74,7 @@ export function toCsv(result: AnnotationResult): string {
       c.qualifier?.match.text,
     ]
       .map((cell) => csvCell(cell))
+      .concat(made)
       .join(',');
   });
   return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;

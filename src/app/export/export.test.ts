@@ -1,15 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { AnnotationResultSchema } from '../../core/contract.ts';
+import { PROVENANCE_COLUMNS, provenanceRecord, type GlosaProvenance } from '../../core/export/provenance.ts';
 import { annotation, NEGATED_TEXT, negatedResult, span } from '../test/fixtures.ts';
 import { bratType, toBrat } from './brat.ts';
-import { csvCell, toCsv, CSV_COLUMNS } from './csv.ts';
+import { ANNOTATION_COLUMNS, csvCell, toCsv, CSV_COLUMNS } from './csv.ts';
 import { toJson } from './json.ts';
+
+const PROVENANCE: GlosaProvenance = {
+  exported_by: 'glosa-app 0.1.0',
+  mode: 'remote',
+  endpoint: 'https://svc.test/tagger/annotation',
+  text_datetime: '2024-06-10T10:00:00',
+  dictionary: { id: 'glosa-es', content_hash: 'abc123' },
+  glosa_version: '0.1.0',
+  annotated_at: '2024-06-10T10:00:01.000Z',
+  exported_at: '2024-06-10T10:05:00.000Z',
+};
 
 describe('JSON export', () => {
   it('round-trips to a result that still fits the contract', () => {
     const result = negatedResult();
     const parsed = AnnotationResultSchema.parse(JSON.parse(toJson(result)));
     expect(parsed).toEqual(result);
+  });
+
+  it('keeps the contract fields at top level beside glosa_provenance, so contract clients still read it', () => {
+    const result = negatedResult();
+    const file = JSON.parse(toJson(result, PROVENANCE)) as Record<string, unknown>;
+    expect(Object.keys(file)).toEqual([...Object.keys(result), 'glosa_provenance']);
+    expect(file.glosa_provenance).toEqual(PROVENANCE);
+    expect(AnnotationResultSchema.parse(file)).toEqual(result);
   });
 });
 
@@ -54,6 +74,30 @@ describe('brat export', () => {
 });
 
 describe('CSV export', () => {
+  it('writes what produced the result in the last columns of every row, empty where unknown', () => {
+    const rows = toCsv(negatedResult(), PROVENANCE).trimEnd().split('\r\n');
+    expect(CSV_COLUMNS.slice(-PROVENANCE_COLUMNS.length)).toEqual(PROVENANCE_COLUMNS);
+    for (const row of rows.slice(1)) {
+      expect(
+        row.endsWith(
+          ',remote,https://svc.test/tagger/annotation,2024-06-10T10:00:00,glosa-es,abc123,,,,0.1.0,2024-06-10T10:00:01.000Z,2024-06-10T10:05:00.000Z,glosa-app 0.1.0',
+        ),
+      ).toBe(true);
+    }
+    const local = toCsv(
+      negatedResult(),
+      provenanceRecord({
+        ...PROVENANCE,
+        mode: 'local',
+        endpoint: undefined,
+        rule_pack: { name: 'mías.json', sha256: 'f0' },
+        nested_sites: true,
+      }),
+    );
+    expect(local.split('\r\n')[1]).toContain(',local,,2024-06-10T10:00:00,glosa-es,abc123,mías.json,f0,true,0.1.0,');
+    expect(toCsv(negatedResult(), { ...PROVENANCE, rule_pack: null }).split('\r\n')[1]).toContain(',abc123,(predeterminadas),,,0.1.0,');
+  });
+
   it('writes a header and one quoted row per annotation', () => {
     const csv = toCsv(negatedResult());
     const rows = csv.trimEnd().split('\r\n');
@@ -95,9 +139,10 @@ describe('CSV export', () => {
     const rows = toCsv({ annotations: [hb, value, cefalea], version: 'x' })
       .trimEnd()
       .split('\r\n');
-    expect(CSV_COLUMNS.slice(-3)).toEqual(['quantity', 'quantifier', 'qualifier']);
-    expect(rows[1]?.endsWith(',,"10,2 g/dl",')).toBe(true);
-    expect(rows[2]?.endsWith(',10.2 g/dl,,')).toBe(true);
-    expect(rows[3]?.endsWith(',,,intensa')).toBe(true);
+    expect(ANNOTATION_COLUMNS.slice(-3)).toEqual(['quantity', 'quantifier', 'qualifier']);
+    const empty = ','.repeat(PROVENANCE_COLUMNS.length);
+    expect(rows[1]?.endsWith(`,,"10,2 g/dl",${empty}`)).toBe(true);
+    expect(rows[2]?.endsWith(`,10.2 g/dl,,${empty}`)).toBe(true);
+    expect(rows[3]?.endsWith(`,,,intensa${empty}`)).toBe(true);
   });
 });

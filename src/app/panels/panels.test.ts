@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annotation, NEGATED_TEXT, negatedResult, span } from '../test/fixtures.ts';
+import { newReview, setVerdict } from '../review/model.ts';
+import { utf16Range, wrongAnnotations } from './ErrorsPanel.tsx';
 import { excerpt, negatesItself, summariseNegation } from './negation.ts';
 import { annotationFacets, NO_FILTERS, visibleAnnotations } from '../filters/model.ts';
 import { detailOf, sortRows, toRows } from './rows.ts';
@@ -122,5 +124,30 @@ describe('the negation lens explanations', () => {
     expect(parts[0]).toEqual({ text: '…', role: 'text' });
     expect(parts[parts.length - 1]).toEqual({ text: '…', role: 'text' });
     expect(parts.find((p) => p.role === 'trigger')?.text).toBe('x');
+  });
+});
+
+describe('the errors list of a review', () => {
+  it('lists the annotations marked wrong, in the order of the note, with their verdicts', () => {
+    const result = negatedResult();
+    let review = newReview('nota', NEGATED_TEXT, '2024-06-10T10:00:00', result, 'abc');
+    const [first, second, third] = result.annotations;
+    review = setVerdict(review, third!.id, 'wrong', { reason: 'span' });
+    review = setVerdict(review, second!.id, 'correct');
+    review = setVerdict(review, first!.id, 'wrong', { comment: 'no es un concepto' });
+    expect(wrongAnnotations(review).map(({ annotation, verdict }) => [annotation.id, verdict.reason, verdict.comment])).toEqual([
+      [first!.id, undefined, 'no es un concepto'],
+      [third!.id, 'span', undefined],
+    ]);
+    expect(wrongAnnotations(newReview('nota', NEGATED_TEXT, '2024-06-10T10:00:00', result, 'abc'))).toEqual([]);
+  });
+});
+
+describe('a place in the note named by an error', () => {
+  it('becomes the text box selection in UTF-16, after emoji too, clamped to the text', () => {
+    const text = '😷 No refiere fiebre.';
+    const [start, end] = utf16Range(text, { begin: 13, end: 19 });
+    expect(text.slice(start, end)).toBe('fiebre');
+    expect(utf16Range(text, { begin: 13, end: 500 })).toEqual([start, text.length]);
   });
 });

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { CATEGORIES } from '../../core/contract.ts';
 import { download } from '../export/download.ts';
+import { exportFileName } from '../export/filename.ts';
 import { useAppStore } from '../state/store.ts';
 import { findInNote, focusAnnotation } from './dom.ts';
 import { toReviewFile } from './exchange.ts';
@@ -128,39 +129,47 @@ function Exports() {
   const reviewsToExport = useReviewStore((s) => s.reviewsToExport);
   const batch = useReviewStore((s) => s.batch);
   const [cases, setCases] = useState<string[] | null>(null);
-  const stem = batch ? 'glosa-revision-lote' : 'glosa-revision';
-  const run = (save: (reviews: NoteReview[]) => void | Promise<void>) => async () => save(await reviewsToExport());
+  // Named after the note (or the batch) and the time, like every export: "glosa-dolor-toracico-20240510-093000.revision.json".
+  const run = (save: (reviews: NoteReview[], name: (extension: string) => string, now: Date) => void | Promise<void>) => async () => {
+    const reviews = await reviewsToExport();
+    const now = new Date();
+    const subject = batch ? batch.name : (reviews[0]?.text ?? '');
+    await save(reviews, (extension) => exportFileName(subject, now, `${batch ? 'revision-lote' : 'revision'}${extension}`), now);
+  };
   // CSV, brat (with its zip library) and cases load on first use: the main chunk stays small.
   const handoff = () => import('./handoff.ts');
   return (
     <div className="exports" role="group" aria-label="Exportar revisión">
       <span className="muted">{batch ? 'Revisión del lote (las notas sin veredictos no se incluyen):' : 'Revisión:'}</span>
-      <button type="button" onClick={run((r) => download(`${stem}.json`, toReviewFile(r), 'application/json'))}>
+      <button type="button" onClick={run((r, name) => download(name('.json'), toReviewFile(r), 'application/json'))}>
         Exportar revisión
       </button>
-      <button type="button" onClick={run(async (r) => download(`${stem}.csv`, (await handoff()).toReviewCsv(r, 'comma'), 'text/csv'))}>
+      <button
+        type="button"
+        onClick={run(async (r, name, now) => download(name('.csv'), (await handoff()).toReviewCsv(r, 'comma', now), 'text/csv'))}
+      >
         CSV (coma)
       </button>
       <button
         type="button"
-        onClick={run(async (r) => download(`${stem}-excel.csv`, (await handoff()).toReviewCsv(r, 'semicolon'), 'text/csv'))}
+        onClick={run(async (r, name, now) => download(name('-excel.csv'), (await handoff()).toReviewCsv(r, 'semicolon', now), 'text/csv'))}
       >
         CSV (punto y coma, hojas de cálculo en español)
       </button>
       <button
         type="button"
-        onClick={run(async (r) =>
-          download(`${stem}-brat.zip`, (await handoff()).reviewBratZip(r) as Uint8Array<ArrayBuffer>, 'application/zip'),
+        onClick={run(async (r, name, now) =>
+          download(name('-brat.zip'), (await handoff()).reviewBratZip(r, now) as Uint8Array<ArrayBuffer>, 'application/zip'),
         )}
       >
         brat (.zip)
       </button>
       <button
         type="button"
-        onClick={run(async (r) => {
+        onClick={run(async (r, name) => {
           const lines = (await import('./cases.ts')).toDevCases(r);
           setCases(lines);
-          if (lines.length) download('glosa-casos.jsonl', `${lines.join('\n')}\n`, 'application/x-ndjson');
+          if (lines.length) download(name('-casos.jsonl'), `${lines.join('\n')}\n`, 'application/x-ndjson');
         })}
       >
         Casos para la batería de pruebas

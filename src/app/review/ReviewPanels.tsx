@@ -1,5 +1,6 @@
 /** The "Revisiones" panel (stored reviews, to reopen or delete) and the printable review report. */
 import { useEffect, useState } from 'react';
+import { categoryLabel } from '../format/labels.ts';
 import { countsOf, countsText, REASON_LABELS, REASONS, type NoteReview } from './model.ts';
 import { CHARACTERISTIC_LABELS, reportOf, type Characteristic, type Tally } from './report.ts';
 import { useReviewStore } from './store.ts';
@@ -98,25 +99,36 @@ function TallyRow({ label, t }: { label: string; t: Tally }) {
   );
 }
 
+/** A report table scrolls sideways in its own area on a narrow screen, never the page (keyboard: it takes focus). */
+function ReportScroll({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="report-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 function TallyTable({ caption, group, rows }: { caption: string; group: string; rows: [string, Tally][] }) {
   return (
-    <table className="ann-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{group}</th>
-          <th scope="col">Anotaciones</th>
-          <th scope="col">Revisadas</th>
-          <th scope="col">Incorrectas</th>
-          <th scope="col">% incorrectas de las revisadas</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([label, t]) => (
-          <TallyRow key={label} label={label} t={t} />
-        ))}
-      </tbody>
-    </table>
+    <ReportScroll label={caption}>
+      <table className="ann-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{group}</th>
+            <th scope="col">Anotaciones</th>
+            <th scope="col">Revisadas</th>
+            <th scope="col">Incorrectas</th>
+            <th scope="col">% incorrectas de las revisadas</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, t]) => (
+            <TallyRow key={label} label={label} t={t} />
+          ))}
+        </tbody>
+      </table>
+    </ReportScroll>
   );
 }
 
@@ -153,29 +165,35 @@ export function ReportPanel() {
       <button type="button" className="no-print" onClick={() => window.print()}>
         Imprimir
       </button>
-      <TallyTable caption="Por categoría" group="Categoría" rows={report.byCategory} />
+      <TallyTable
+        caption="Por categoría"
+        group="Categoría"
+        rows={report.byCategory.map(([c, t]): [string, Tally] => [categoryLabel(c), t]).sort(([a], [b]) => a.localeCompare(b, 'es'))}
+      />
       <TallyTable
         caption="Por característica"
         group="Característica"
         rows={(Object.keys(CHARACTERISTIC_LABELS) as Characteristic[]).map((c) => [CHARACTERISTIC_LABELS[c], report.byCharacteristic[c]])}
       />
-      <table className="ann-table">
-        <caption>Negaciones revisadas, por motivo</caption>
-        <thead>
-          <tr>
-            <th scope="col">Veredicto</th>
-            <th scope="col">Anotaciones negadas</th>
-          </tr>
-        </thead>
-        <tbody>
-          {negRows.map(([label, n]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td>{n}</td>
+      <ReportScroll label="Negaciones revisadas, por motivo">
+        <table className="ann-table">
+          <caption>Negaciones revisadas, por motivo</caption>
+          <thead>
+            <tr>
+              <th scope="col">Veredicto</th>
+              <th scope="col">Anotaciones negadas</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {negRows.map(([label, n]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{n}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ReportScroll>
       <p>Afirmadas marcadas «negación errónea» (negaciones que Glosa no vio): {report.negationMissed}</p>
     </article>
   );

@@ -4,7 +4,7 @@
  *   {"format": "glosa-review", "version": 1, "notes": [{"id", "text", "text_hash", "text_datetime",
  *     "annotator_version", "dictionary_hash", "result", "verdicts": [{"annotation_id", "verdict",
  *     "reason"?, "comment"?}], "missed": [{"begin", "end", "text", "category"?, "cui"?}],
- *     "orphaned"?: [{"annotation", "verdict", "reason"?, "comment"?}]}]}
+ *     "orphaned"?: [{"annotation", "verdict", "reason"?, "comment"?}], "glosa_provenance"?: {...}}]}
  *
  * `text_hash` (SHA-256 of the UTF-8 text, hex) lets an import refuse a file whose text was changed
  * after the review; a file without it is accepted and hashed on import. `orphaned` is written only
@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { AnnotationResultSchema, AnnotationSchema, TextDatetimeSchema } from '../../core/contract.ts';
+import { GlosaProvenanceSchema, type GlosaProvenance } from '../../core/export/provenance.ts';
 import { codePointSlice, isReason, reviewKey, textHash, type Missed, type NoteReview, type Orphan, type Verdict } from './model.ts';
 
 export const REVIEW_FORMAT = 'glosa-review';
@@ -44,6 +45,7 @@ const NoteSchema = z.object({
   verdicts: z.array(VerdictSchema),
   missed: z.array(MissedSchema),
   orphaned: z.array(OrphanSchema).optional(),
+  glosa_provenance: GlosaProvenanceSchema.optional(),
 });
 type NoteFile = z.infer<typeof NoteSchema>;
 
@@ -63,6 +65,7 @@ export function noteToFile(review: NoteReview): NoteFile {
     verdicts,
     missed: review.missed.map((m) => defined({ ...m })),
     orphaned: review.orphans.length ? review.orphans.map((o) => defined({ ...o })) : undefined,
+    glosa_provenance: review.provenance,
   });
 }
 
@@ -127,6 +130,7 @@ function fileToNote(note: NoteFile, now: Date): NoteReview {
     missed: note.missed as Missed[],
     orphans: (note.orphaned ?? []) as Orphan[],
     updatedAt: now.toISOString(),
+    ...(note.glosa_provenance ? { provenance: note.glosa_provenance as GlosaProvenance } : {}),
   };
 }
 

@@ -1,14 +1,33 @@
 /**
  * Review exports for other tools: a CSV with one row per annotation and its verdict (plus one per
  * missed concept), and brat standoff with the verdicts as attributes and AnnotatorNotes, zipped
- * with an `annotation.conf` that declares every type used.
+ * with an `annotation.conf` that declares every type used. Both record what produced each judged
+ * result, as the result's own exports do (docs/exports.md): the CSV in its last columns, the zip
+ * in a `<note>.provenance.json` beside each note's `.txt` and `.ann`.
  */
 import { strToU8, zipSync } from 'fflate';
 import { categoryOf } from '../../core/contract.ts';
 import { bratType, fragments, toBrat } from '../export/brat.ts';
+import { PROVENANCE_COLUMNS, provenanceFields, provenanceRecord, type GlosaProvenance } from '../../core/export/provenance.ts';
 import { csvCell } from '../export/csv.ts';
 import { statusOf } from '../format/labels.ts';
+import { APP_EXPORTER } from '../format/provenance.ts';
 import { REASON_LABELS, REASONS, type NoteReview, type Verdict } from './model.ts';
+import { UNKNOWN_DICTIONARY } from './useReviewedResult.ts';
+
+/**
+ * What produced a review's result: as recorded when it was annotated, or else what the review
+ * itself knows (reference datetime, version, dictionary hash); with the time of the export.
+ */
+export function reviewProvenance(review: NoteReview, exportedAt?: Date): GlosaProvenance {
+  const known = review.provenance ?? {
+    exported_by: APP_EXPORTER,
+    text_datetime: review.text_datetime,
+    glosa_version: review.annotator_version,
+    ...(review.dictionary_hash === UNKNOWN_DICTIONARY ? {} : { dictionary: { content_hash: review.dictionary_hash } }),
+  };
+  return provenanceRecord({ ...known, exported_by: APP_EXPORTER, exported_at: exportedAt?.toISOString() });
+}
 
 export const REVIEW_CSV_COLUMNS = [
   'note_id',
@@ -23,6 +42,7 @@ export const REVIEW_CSV_COLUMNS = [
   'verdict',
   'reason',
   'comment',
+  ...PROVENANCE_COLUMNS,
 ] as const;
 
 export type CsvDialect = 'comma' | 'semicolon';
@@ -31,11 +51,12 @@ export type CsvDialect = 'comma' | 'semicolon';
  * Comma, or semicolon with a UTF-8 BOM: what spreadsheets in Spanish locales open directly (their
  * list separator is ";" and without the BOM they read the file as Latin-1).
  */
-export function toReviewCsv(reviews: readonly NoteReview[], dialect: CsvDialect = 'comma'): string {
+export function toReviewCsv(reviews: readonly NoteReview[], dialect: CsvDialect = 'comma', exportedAt?: Date): string {
   const sep = dialect === 'comma' ? ',' : ';';
   const line = (cells: (string | number | undefined)[]) => cells.map((c) => csvCell(c, sep)).join(sep);
   const rows = [line([...REVIEW_CSV_COLUMNS])];
   for (const r of reviews) {
+    const made = provenanceFields(reviewProvenance(r, exportedAt)).map(([, value]) => value || undefined);
     for (const a of r.result.annotations) {
       const v = r.verdicts.get(a.id);
       rows.push(
@@ -52,11 +73,14 @@ export function toReviewCsv(reviews: readonly NoteReview[], dialect: CsvDialect 
           v?.verdict ?? 'unreviewed',
           v?.reason,
           v?.comment,
+          ...made,
         ]),
       );
     }
     for (const m of r.missed)
-      rows.push(line([r.id, undefined, m.begin, m.end, m.text, m.category, m.cui, undefined, undefined, 'missed', undefined, undefined]));
+      rows.push(
+        line([r.id, undefined, m.begin, m.end, m.text, m.category, m.cui, undefined, undefined, 'missed', undefined, undefined, ...made]),
+      );
   }
   return `${dialect === 'semicolon' ? '\uFEFF' : ''}${rows.join('\r\n')}\r\n`;
 }
@@ -140,14 +164,15 @@ export function fileStems(reviews: readonly NoteReview[]): string[] {
   });
 }
 
-/** The brat files of the reviews, zipped: `<id>.txt` and `<id>.ann` per note and one `annotation.conf`. */
-export function reviewBratZip(reviews: readonly NoteReview[]): Uint8Array {
+/** The brat files of the reviews, zipped: `<id>.txt`, `<id>.ann` and `<id>.provenance.json` per note and one `annotation.conf`. */
+export function reviewBratZip(reviews: readonly NoteReview[], exportedAt?: Date): Uint8Array {
   const files: Record<string, Uint8Array> = { 'annotation.conf': strToU8(bratConf(reviews)) };
   const stems = fileStems(reviews);
   reviews.forEach((r, i) => {
     const { txt, ann } = toReviewBrat(r);
     files[`${stems[i]}.txt`] = strToU8(txt);
     files[`${stems[i]}.ann`] = strToU8(ann);
+    files[`${stems[i]}.provenance.json`] = strToU8(`${JSON.stringify(reviewProvenance(r, exportedAt), null, 2)}\n`);
   });
   return zipSync(files);
 }

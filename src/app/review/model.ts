@@ -6,6 +6,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Annotation, AnnotationResult } from '../../core/contract.ts';
+import type { GlosaProvenance } from '../../core/export/provenance.ts';
 
 /** Why an annotation is wrong; the order is the number key that picks it (1 = first). */
 export const REASONS = [
@@ -64,6 +65,8 @@ export interface NoteReview extends ReviewSubject {
   /** Set when the verdicts were carried over from a review of another result of the same note. */
   readonly carriedFrom?: { readonly key: string; readonly carried: number; readonly orphaned: number };
   readonly updatedAt: string;
+  /** What produced the judged result (mode, endpoint, dictionary, rules, time), when known. */
+  readonly provenance?: GlosaProvenance;
 }
 
 /** SHA-256 of the UTF-8 text, hex (pure JS: works without a secure context, same in Node). */

@@ -5,7 +5,10 @@ import { annotation, NEGATED_TEXT, negatedResult, span } from '../test/fixtures.
 import { BatchError, batchFromTextFiles, parseJsonlBatch } from './batch.ts';
 import { sentenceAround, toDevCases } from './cases.ts';
 import { parseReviewFile, ReviewImportError, toReviewFile } from './exchange.ts';
-import { bratConf, fileStems, reviewBratZip, toReviewBrat, toReviewCsv } from './handoff.ts';
+import type { GlosaProvenance } from '../../core/export/provenance.ts';
+import { APP_EXPORTER } from '../format/provenance.ts';
+import { bratConf, fileStems, reviewBratZip, reviewProvenance, toReviewBrat, toReviewCsv } from './handoff.ts';
+import { UNKNOWN_DICTIONARY } from './useReviewedResult.ts';
 import {
   addMissed,
   carryOver,
@@ -220,14 +223,21 @@ describe('CSV and brat', () => {
     const r = judged();
     const rows = toReviewCsv([r]).trimEnd().split('\r\n');
     expect(rows).toHaveLength(1 + 3 + 1);
-    expect(rows[2]).toBe('nota-1,1,11,16,dolor,Finding,C0000001,término,negated,wrong,negation,no está negado');
-    expect(rows[3]).toBe('nota-1,2,23,28,brazo,Anatomy,C0000002,término,negated,unreviewed,,');
-    expect(rows[4]).toBe('nota-1,,23,28,brazo,Anatomy,C0446516,,,missed,,');
+    // What produced the result, in the last columns (here only what the review knows, and no export time).
+    const made = `,,,${DT},,dict0001,,,,0.1.0,,,${APP_EXPORTER}`;
+    expect(
+      rows[0]?.endsWith(
+        ',comment,mode,endpoint,text_datetime,dictionary_id,dictionary_hash,rule_pack,rule_pack_sha256,nested_sites,glosa_version,annotated_at,exported_at,exported_by',
+      ),
+    ).toBe(true);
+    expect(rows[2]).toBe(`nota-1,1,11,16,dolor,Finding,C0000001,término,negated,wrong,negation,no está negado${made}`);
+    expect(rows[3]).toBe(`nota-1,2,23,28,brazo,Anatomy,C0000002,término,negated,unreviewed,,${made}`);
+    expect(rows[4]).toBe(`nota-1,,23,28,brazo,Anatomy,C0446516,,,missed,,${made}`);
     const commented = setVerdict(r, 2, 'wrong', { comment: 'sí; seguro, "no"' });
     const semi = toReviewCsv([commented], 'semicolon');
     expect(semi.startsWith('\uFEFFnote_id;annotation_id;')).toBe(true);
-    expect(semi).toContain(';wrong;;"sí; seguro, ""no"""\r\n');
-    expect(toReviewCsv([commented])).toContain(',wrong,,"sí; seguro, ""no"""\r\n');
+    expect(semi).toContain(`;wrong;;"sí; seguro, ""no""";;;${DT};;dict0001;;;;0.1.0;;;${APP_EXPORTER}\r\n`);
+    expect(toReviewCsv([commented])).toContain(`,wrong,,"sí; seguro, ""no""",,,${DT},,dict0001,,,,0.1.0,,,${APP_EXPORTER}\r\n`);
   });
 
   it('adds verdict attributes and notes to the brat standoff, missed concepts as entities, and a conf that declares them', () => {
@@ -258,9 +268,48 @@ describe('CSV and brat', () => {
     const a = judged();
     const b = { ...judged(), id: 'nota/1' };
     expect(fileStems([a, b, { ...a, id: '' }])).toEqual(['nota-1', 'nota_1', 'nota-3']);
-    const files = unzipSync(reviewBratZip([a, { ...a, id: 'nota-1' }]));
-    expect(Object.keys(files).sort()).toEqual(['annotation.conf', 'nota-1-2.ann', 'nota-1-2.txt', 'nota-1.ann', 'nota-1.txt']);
+    const files = unzipSync(reviewBratZip([a, { ...a, id: 'nota-1' }], NOW));
+    expect(Object.keys(files).sort()).toEqual([
+      'annotation.conf',
+      'nota-1-2.ann',
+      'nota-1-2.provenance.json',
+      'nota-1-2.txt',
+      'nota-1.ann',
+      'nota-1.provenance.json',
+      'nota-1.txt',
+    ]);
     expect(strFromU8(files['nota-1.txt'] as Uint8Array)).toBe(NEGATED_TEXT);
+    expect(JSON.parse(strFromU8(files['nota-1.provenance.json'] as Uint8Array))).toEqual({
+      exported_by: APP_EXPORTER,
+      text_datetime: DT,
+      glosa_version: '0.1.0',
+      dictionary: { content_hash: 'dict0001' },
+      exported_at: NOW.toISOString(),
+    });
+  });
+
+  it('records the provenance a review kept of its result, in the review file, the CSV and the zip', () => {
+    const provenance: GlosaProvenance = {
+      exported_by: APP_EXPORTER,
+      mode: 'remote',
+      endpoint: 'https://svc.test/tagger/annotation',
+      text_datetime: DT,
+      dictionary: { id: 'glosa-es', content_hash: 'dict0001' },
+      glosa_version: '0.1.0',
+      annotated_at: '2024-06-11T08:59:00.000Z',
+    };
+    const r: NoteReview = { ...judged(), provenance };
+    const file = toReviewFile([r]);
+    expect(JSON.parse(file).notes[0].glosa_provenance).toEqual(provenance);
+    const [back] = parseReviewFile(file);
+    expect(back?.provenance).toEqual(provenance);
+    expect(toReviewFile([back as NoteReview])).toBe(file);
+    expect(toReviewCsv([r], 'comma', NOW).split('\r\n')[1]).toContain(
+      `,remote,https://svc.test/tagger/annotation,${DT},glosa-es,dict0001,,,,0.1.0,2024-06-11T08:59:00.000Z,${NOW.toISOString()},`,
+    );
+    // A review without one (made before, or of an unknown dictionary) writes no glosa_provenance.
+    expect(JSON.parse(toReviewFile([judged()])).notes[0]).not.toHaveProperty('glosa_provenance');
+    expect(reviewProvenance({ ...judged(), dictionary_hash: UNKNOWN_DICTIONARY })).not.toHaveProperty('dictionary');
   });
 });
 
@@ -390,6 +439,20 @@ describe('review store', () => {
     await again.getState().resultShown({ ...shown, result: negatedResult() });
     expect(again.getState().current?.verdicts.get(1)?.verdict).toBe('wrong');
     expect(again.getState().current?.carriedFrom).toBeUndefined();
+  });
+
+  it('keeps with a review the provenance of the result it judges (the first one recorded)', async () => {
+    const storage = memoryStorage();
+    const store = createReviewStore(sessionMemory, () => ({ storage, warning: null }));
+    const provenance = { exported_by: APP_EXPORTER, mode: 'local' as const, glosa_version: '0.1.0', annotated_at: NOW.toISOString() };
+    await store.getState().resultShown({ ...shown, provenance });
+    expect(store.getState().current?.provenance).toEqual(provenance);
+    store.getState().mark(1, 'correct');
+    await new Promise((r) => setTimeout(r));
+    expect((await storage.all())[0]?.provenance).toEqual(provenance);
+    const again = createReviewStore(sessionMemory, () => ({ storage, warning: null }));
+    await again.getState().resultShown({ ...shown, result: negatedResult(), provenance: { ...provenance, annotated_at: 'later' } });
+    expect(again.getState().current?.provenance).toEqual(provenance);
   });
 
   it('carries a review over when the same note and datetime get another result', async () => {

@@ -8,6 +8,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { AnnotationResult } from '../../core/contract.ts';
+import type { GlosaProvenance } from '../../core/export/provenance.ts';
 import { useAppStore } from '../state/store.ts';
 import type { BatchNote } from './batch.ts';
 import {
@@ -44,6 +45,8 @@ export interface ShownResult {
   readonly textDatetime: string;
   readonly result: AnnotationResult;
   readonly dictionaryHash: string;
+  /** What produced the result, kept with its review for the exports. */
+  readonly provenance?: GlosaProvenance | undefined;
 }
 
 export interface ReviewState {
@@ -192,8 +195,11 @@ export const createReviewStore = (
 
           setEnabled: (enabled) => set({ enabled, pendingReason: null, commentFor: null, missedDraft: null }),
 
-          resultShown: async ({ text, textDatetime, result, dictionaryHash }) => {
-            const fresh = newReview(idForText(text), text, textDatetime, result, dictionaryHash);
+          resultShown: async ({ text, textDatetime, result, dictionaryHash, provenance }) => {
+            const fresh = {
+              ...newReview(idForText(text), text, textDatetime, result, dictionaryHash),
+              ...(provenance ? { provenance } : {}),
+            };
             const { current } = get();
             if (current?.key === fresh.key && sameResult(current.result, result)) return;
             const mine = ++ticket;
@@ -201,7 +207,12 @@ export const createReviewStore = (
             let review: NoteReview;
             // The shown result object itself, so the view can tell this review is of what it draws.
             if (stored && sameResult(stored.result, result))
-              review = { ...stored, result, id: fresh.id === SINGLE_NOTE_ID ? stored.id : fresh.id };
+              review = {
+                ...stored,
+                result,
+                id: fresh.id === SINGLE_NOTE_ID ? stored.id : fresh.id,
+                ...(stored.provenance || !provenance ? {} : { provenance }),
+              };
             else {
               // Another result for the same note and reference datetime: carry the latest review over.
               const earlier =

@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { serviceDictionary } from '../annotator/remote.ts';
 import type { AnnotatedText } from '../annotator/useAnnotation.ts';
 import { useAppStore } from '../state/store.ts';
 import type { NoteReview } from './model.ts';
@@ -24,11 +25,7 @@ function useDictionaryHash(): string | undefined {
     enabled: enabled && mode === 'remote',
     staleTime: 60_000,
     retry: false,
-    queryFn: async ({ signal }) => {
-      const response = await fetch(`${base.trim().replace(/\/+$/, '')}/tagger/config`, { signal });
-      const body = (await response.json()) as { dictionary?: { content_hash?: unknown } };
-      return typeof body.dictionary?.content_hash === 'string' ? body.dictionary.content_hash : UNKNOWN_DICTIONARY;
-    },
+    queryFn: async ({ signal }) => (await serviceDictionary(base, signal))?.content_hash ?? UNKNOWN_DICTIONARY,
   });
   if (mode === 'local') return local;
   return remote.isError ? UNKNOWN_DICTIONARY : remote.data;
@@ -42,18 +39,32 @@ export function useReviewedResult(live: AnnotatedText | undefined): { shown: Ann
   const openedText = useReviewStore((s) => s.opened?.text);
   const openedDatetime = useReviewStore((s) => s.opened?.text_datetime);
   const openedAt = useReviewStore((s) => s.openedAt);
+  const openedProvenance = useReviewStore((s) => s.opened?.provenance);
   const dictionaryHash = useDictionaryHash();
   // Built once per opened review (its result object does not change while verdicts do).
   const opened = useMemo<AnnotatedText | undefined>(
     () =>
       openedResult && openedText !== undefined && openedDatetime !== undefined
-        ? { text: openedText, textDatetime: openedDatetime, result: openedResult, elapsedMs: 0, receivedAt: openedAt }
+        ? {
+            text: openedText,
+            textDatetime: openedDatetime,
+            result: openedResult,
+            elapsedMs: 0,
+            receivedAt: openedAt,
+            ...(openedProvenance ? { provenance: openedProvenance } : {}),
+          }
         : undefined,
-    [openedResult, openedText, openedDatetime, openedAt],
+    [openedResult, openedText, openedDatetime, openedAt, openedProvenance],
   );
   useEffect(() => {
     if (!enabled || opened || !live || dictionaryHash === undefined) return;
-    void resultShown({ text: live.text, textDatetime: live.textDatetime, result: live.result, dictionaryHash });
+    void resultShown({
+      text: live.text,
+      textDatetime: live.textDatetime,
+      result: live.result,
+      dictionaryHash,
+      provenance: live.provenance,
+    });
   }, [enabled, opened, live, dictionaryHash, resultShown]);
   const shown = opened ?? live;
   return { shown, review: enabled && current && shown && current.result === shown.result ? current : undefined };

@@ -48,6 +48,9 @@ export interface ErrorEntry {
   readonly at: string;
   readonly message: string;
   readonly detail?: string;
+  /** The place in the note the error names (code points of `text`, the note that was sent). */
+  readonly span?: { readonly begin: number; readonly end: number };
+  readonly text?: string;
 }
 
 export interface AppState {

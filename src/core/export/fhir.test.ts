@@ -15,9 +15,29 @@ import type {
 import { describe, expect, it } from 'vitest';
 import { fhirSchemaErrors } from '../../../tests/support/fhir-schema.ts';
 import type { Annotation, AnnotationResult, Span } from '../contract.ts';
-import { FHIR_SYSTEMS, NOTE_SPAN_EXTENSION, toFhirBundle } from './fhir.ts';
+import {
+  DICTIONARY_EXTENSION,
+  ENDPOINT_EXTENSION,
+  EXPORTED_BY_EXTENSION,
+  FHIR_SYSTEMS,
+  MODE_EXTENSION,
+  NOTE_SPAN_EXTENSION,
+  REFERENCE_DATETIME_EXTENSION,
+  RULE_PACK_EXTENSION,
+  toFhirBundle,
+} from './fhir.ts';
+import type { GlosaProvenance } from './provenance.ts';
 
 const EXPORTED_AT = '2024-05-02T10:00:00.000Z';
+const LOCAL: GlosaProvenance = {
+  exported_by: 'glosa-test 0.1.0',
+  mode: 'local',
+  text_datetime: '2024-05-01T09:30:00',
+  dictionary: { id: 'glosa-default-es', content_hash: 'abc123' },
+  rule_pack: null,
+  glosa_version: '0.1.0',
+  annotated_at: '2024-05-02T09:59:00.000Z',
+};
 
 function span(text: string, part: string, from = 0): Span {
   const cps = Array.from(text);
@@ -39,14 +59,8 @@ function ann(
   return { id, code, type: { umls: semanticType, vendor: category }, match, characteristics: {}, ...extra };
 }
 
-function bundleOf(text: string, annotations: Annotation[], relations: AnnotationResult['relations'] = []): Bundle {
-  return toFhirBundle({
-    text,
-    result: { annotations, relations, version: '0.1.0' },
-    exportedAt: EXPORTED_AT,
-    textDatetime: '2024-05-01T09:30:00',
-    dictionary: { id: 'glosa-default-es', contentHash: 'abc123' },
-  });
+function bundleOf(text: string, annotations: Annotation[], relations: AnnotationResult['relations'] = [], provenance = LOCAL): Bundle {
+  return toFhirBundle({ text, result: { annotations, relations, version: '0.1.0' }, exportedAt: EXPORTED_AT, provenance });
 }
 
 const resources = (b: Bundle): Resource[] => (b.entry ?? []).map((e) => e.resource as Resource);
@@ -246,7 +260,7 @@ describe('FHIR R4 export', () => {
     expect(only<Observation>(b, 'Observation')).toEqual([]);
   });
 
-  it('records version, reference datetime and dictionary in a Provenance over every resource', () => {
+  it('records version, reference datetime, dictionary, mode, rules and times in a Provenance over every resource', () => {
     const text = 'fiebre';
     const b = bundleOf(text, [ann(0, span(text, 'fiebre'), 'Sign or Symptom', 'Finding', { umls: 'C0015967' })]);
     expect(b.type).toBe('collection');
@@ -254,9 +268,40 @@ describe('FHIR R4 export', () => {
     const [provenance] = only<Provenance>(b, 'Provenance');
     expect(provenance?.target).toEqual([{ reference: 'Condition/condition-0' }]);
     expect(provenance?.recorded).toBe(EXPORTED_AT);
+    expect(provenance?.occurredDateTime).toBe(LOCAL.annotated_at);
     expect(provenance?.agent[0]?.who).toEqual({ display: 'Glosa 0.1.0' });
-    expect(JSON.stringify(provenance?.extension)).toContain('2024-05-01T09:30:00');
-    expect(JSON.stringify(provenance?.extension)).toContain('abc123');
+    const ext = (url: string) => provenance?.extension?.find((e) => e.url === url);
+    expect(ext(REFERENCE_DATETIME_EXTENSION)?.valueString).toBe('2024-05-01T09:30:00');
+    expect(ext(DICTIONARY_EXTENSION)?.extension).toEqual([
+      { url: 'id', valueString: 'glosa-default-es' },
+      { url: 'contentHash', valueString: 'abc123' },
+    ]);
+    expect(ext(MODE_EXTENSION)?.valueCode).toBe('local');
+    expect(ext(ENDPOINT_EXTENSION)).toBeUndefined();
+    expect(ext(RULE_PACK_EXTENSION)?.valueCode).toBe('default');
+    expect(ext(EXPORTED_BY_EXTENSION)?.valueString).toBe('glosa-test 0.1.0');
+    expect(fhirSchemaErrors(b)).toEqual([]);
+  });
+
+  it('records a remote endpoint and a user rule pack, and stays valid when the time of annotation is unknown', () => {
+    const remote: GlosaProvenance = {
+      exported_by: 'glosa-test 0.1.0',
+      mode: 'remote',
+      endpoint: 'https://glosa.example.org/tagger/annotation',
+      rule_pack: { name: 'mis-reglas.json', sha256: 'f'.repeat(64) },
+      glosa_version: '0.1.0',
+    };
+    const b = bundleOf('', [], [], remote);
+    const [provenance] = only<Provenance>(b, 'Provenance');
+    const ext = (url: string) => provenance?.extension?.find((e) => e.url === url);
+    expect(ext(MODE_EXTENSION)?.valueCode).toBe('remote');
+    expect(ext(ENDPOINT_EXTENSION)?.valueUri).toBe(remote.endpoint);
+    expect(ext(RULE_PACK_EXTENSION)?.extension).toEqual([
+      { url: 'name', valueString: 'mis-reglas.json' },
+      { url: 'sha256', valueString: 'f'.repeat(64) },
+    ]);
+    expect(ext(REFERENCE_DATETIME_EXTENSION)).toBeUndefined();
+    expect(provenance?.occurredDateTime).toBeUndefined();
     expect(fhirSchemaErrors(b)).toEqual([]);
   });
 

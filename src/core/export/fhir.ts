@@ -13,7 +13,9 @@
  *                        otherwise unknown
  *
  * plus the Patient they are about (no identifier: the note names none) and a Provenance that
- * records the annotator version, reference datetime and dictionary. Every clinical resource
+ * records what produced the result (see provenance.ts): the annotator version (agent), when it was
+ * annotated (occurredDateTime) and exported (recorded), and in extensions the reference datetime,
+ * the dictionary, the mode and endpoint, the context rule pack and the exporting program. Every clinical resource
  * carries the mention's place in the note in the NOTE_SPAN extension: Unicode code points, `end`
  * exclusive, as in the contract. Only codes of the four systems below that look like real codes
  * are written (Glosa-local "L" ids and ICD-10-CM ranges such as "E08-E13" are not codes).
@@ -37,6 +39,7 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import { categoryOf, type Annotation, type AnnotationResult } from '../contract.ts';
+import type { GlosaProvenance } from './provenance.ts';
 
 export const FHIR_SYSTEMS = {
   umls: 'http://www.nlm.nih.gov/research/umls',
@@ -56,9 +59,14 @@ const CODE_PATTERNS: Record<keyof typeof FHIR_SYSTEMS, RegExp> = {
 const EXTENSION_BASE = 'urn:glosa:fhir:extension';
 /** Complex extension: begin, end (code points), text, annotationId, status of the mention. */
 export const NOTE_SPAN_EXTENSION = `${EXTENSION_BASE}:note-span`;
-/** On the Provenance: the reference datetime, the dictionary id and its content hash. */
+/** On the Provenance: the reference datetime, the dictionary id and its content hash, the mode
+ * (local or remote) and endpoint, the rule pack (name and SHA-256, or "default") and the exporter. */
 export const REFERENCE_DATETIME_EXTENSION = `${EXTENSION_BASE}:reference-datetime`;
 export const DICTIONARY_EXTENSION = `${EXTENSION_BASE}:dictionary`;
+export const MODE_EXTENSION = `${EXTENSION_BASE}:mode`;
+export const ENDPOINT_EXTENSION = `${EXTENSION_BASE}:endpoint`;
+export const RULE_PACK_EXTENSION = `${EXTENSION_BASE}:rule-pack`;
+export const EXPORTED_BY_EXTENSION = `${EXTENSION_BASE}:exported-by`;
 
 const CONDITION_VER_STATUS = 'http://terminology.hl7.org/CodeSystem/condition-ver-status';
 
@@ -68,9 +76,8 @@ export interface FhirExportInput {
   readonly text: string;
   /** When the export was made: an ISO 8601 instant with a time zone. */
   readonly exportedAt: string;
-  /** The reference datetime the result's dates were resolved against (YYYY-MM-DDTHH:MM:SS). */
-  readonly textDatetime?: string;
-  readonly dictionary?: { readonly id: string; readonly contentHash: string };
+  /** What produced the result: reference datetime, dictionary, mode, rule pack, annotation time. */
+  readonly provenance: GlosaProvenance;
   /** The note's id in the caller's system (the CLI's line id), as the Bundle's identifier. */
   readonly noteId?: string;
 }
@@ -229,23 +236,42 @@ function toResource(kind: ResourceKind, a: Annotation, { quantities, sites }: At
   }
 }
 
-function provenance(input: FhirExportInput, targets: Reference[]): Provenance {
+function provenanceExtensions(p: GlosaProvenance): Extension[] {
   const extension: Extension[] = [];
-  if (input.textDatetime) extension.push({ url: REFERENCE_DATETIME_EXTENSION, valueString: input.textDatetime });
-  if (input.dictionary) {
+  if (p.text_datetime) extension.push({ url: REFERENCE_DATETIME_EXTENSION, valueString: p.text_datetime });
+  if (p.dictionary) {
     extension.push({
       url: DICTIONARY_EXTENSION,
       extension: [
-        { url: 'id', valueString: input.dictionary.id },
-        { url: 'contentHash', valueString: input.dictionary.contentHash },
+        ...(p.dictionary.id ? [{ url: 'id', valueString: p.dictionary.id }] : []),
+        { url: 'contentHash', valueString: p.dictionary.content_hash },
       ],
     });
   }
+  if (p.mode) extension.push({ url: MODE_EXTENSION, valueCode: p.mode });
+  if (p.endpoint) extension.push({ url: ENDPOINT_EXTENSION, valueUri: p.endpoint });
+  if (p.rule_pack === null) extension.push({ url: RULE_PACK_EXTENSION, valueCode: 'default' });
+  else if (p.rule_pack) {
+    extension.push({
+      url: RULE_PACK_EXTENSION,
+      extension: [
+        { url: 'name', valueString: p.rule_pack.name },
+        { url: 'sha256', valueString: p.rule_pack.sha256 },
+      ],
+    });
+  }
+  extension.push({ url: EXPORTED_BY_EXTENSION, valueString: p.exported_by });
+  return extension;
+}
+
+function provenance(input: FhirExportInput, targets: Reference[]): Provenance {
+  const annotatedAt = input.provenance.annotated_at;
   return {
     resourceType: 'Provenance',
     id: 'glosa',
-    ...(extension.length ? { extension } : {}),
+    extension: provenanceExtensions(input.provenance),
     target: targets,
+    ...(annotatedAt ? { occurredDateTime: annotatedAt } : {}),
     recorded: input.exportedAt,
     agent: [{ who: { display: `Glosa ${input.result.version}` } }],
   };
