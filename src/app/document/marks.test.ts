@@ -86,6 +86,30 @@ describe('document model', () => {
     expect(heads.map((l) => `${l.from}>${l.to} ${l.label}`)).toEqual(['a1>a0 núcleo', 'a2>a1 calificador']);
   });
 
+  it('labels the quantity of a drug with a frame as its "dosis", other quantities "cantidad"', () => {
+    const text = 'apixabán 5 mg cada 12 horas; glucemia 90 mg/dl';
+    const drug = { umls: 'Pharmacologic Substance', vendor: 'Drug' };
+    const result = {
+      annotations: [
+        annotation(0, text, 0, 8, { type: drug }),
+        annotation(1, text, 9, 13),
+        annotation(2, text, 14, 27),
+        annotation(3, text, 29, 37),
+        annotation(4, text, 38, 47),
+      ],
+      relations: [
+        { from: 0, to: 1, rel: 'has_quantity' },
+        { from: 0, to: 2, rel: 'has_frequency' },
+        { from: 3, to: 4, rel: 'has_quantity' },
+      ],
+      version: 'x',
+    };
+    const labels = buildDocumentModel(text, result)
+      .links.filter((l) => l.kind === 'relation')
+      .map((l) => `${l.from}>${l.to} ${l.label}`);
+    expect(labels).toEqual(['a0>a1 dosis', 'a0>a2 frecuencia', 'a3>a4 cantidad']);
+  });
+
   it('keeps service-chosen names out of link keys (they go into a style rule)', () => {
     const result = { ...negatedResult(), relations: [{ from: 1, to: 2, rel: 'x"]{}body{display:none}[a="' }] };
     const model = buildDocumentModel(NEGATED_TEXT, result);

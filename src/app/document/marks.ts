@@ -5,7 +5,7 @@
  */
 import { categoryOf, type Annotation, type AnnotationResult, type Span } from '../../core/contract.ts';
 import { createOffsetConverter } from '../../core/text/codepoints.ts';
-import { relationLabel } from '../format/labels.ts';
+import { framedIds, relationLabelFrom } from '../format/labels.ts';
 
 export type CueKind = 'negation' | 'uncertainty' | 'family';
 
@@ -163,6 +163,7 @@ export function buildDocumentModel(text: string, result: AnnotationResult): Docu
   const paired = new Set<string>();
   // Keys are built from numbers only: they end up in a generated style rule (see DocumentView).
   let relationIndex = 0;
+  const framed = framedIds(result.relations ?? []);
   for (const r of result.relations ?? []) {
     const index = relationIndex++;
     if (!byId.has(r.from) || !byId.has(r.to)) continue;
@@ -170,7 +171,7 @@ export function buildDocumentModel(text: string, result: AnnotationResult): Docu
     links.push({
       key: `rel${index}:${r.from}>${r.to}`,
       kind: 'relation',
-      label: relationLabel(r.rel),
+      label: relationLabelFrom(r.rel, (byId.get(r.from) as ConceptMark).annotation, framed),
       from: conceptKey(r.from),
       to: conceptKey(r.to),
       ids: [r.from, r.to],

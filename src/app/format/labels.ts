@@ -2,7 +2,7 @@
  * What the interface calls categories, statuses and relations (in Spanish), and the CSS class of a
  * category. Exports keep the contract's English values; only what a person reads is translated.
  */
-import type { Annotation, Category, RelationKind } from '../../core/contract.ts';
+import { categoryOf, type Annotation, type Category, type Relation, type RelationKind } from '../../core/contract.ts';
 
 export function categoryClass(category: string | undefined): string {
   return `cat-${(category ?? 'none').toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -52,6 +52,19 @@ export const RELATION_LABELS: Record<RelationKind, string> = {
 
 export function relationLabel(rel: string): string {
   return (RELATION_LABELS as Record<string, string | undefined>)[rel] ?? rel;
+}
+
+const FRAME_ONLY = new Set(['has_frequency', 'has_route', 'has_duration', 'has_form']);
+
+/** The annotations with a medication frame (a frequency, route, duration or form of their own). */
+export function framedIds(relations: readonly Relation[]): ReadonlySet<number> {
+  return new Set(relations.filter((r) => FRAME_ONLY.has(r.rel)).map((r) => r.from));
+}
+
+/** A relation's Spanish name from `from`'s side: the quantity of a substance or of a framed drug is its "dosis". */
+export function relationLabelFrom(rel: string, from: Annotation, framed: ReadonlySet<number>): string {
+  const dose = rel === 'has_quantity' && (categoryOf(from) === 'Substance' || framed.has(from.id));
+  return dose ? 'dosis' : relationLabel(rel);
 }
 
 /** Family history is a status of its own: the concept is a relative's, not the patient's. */

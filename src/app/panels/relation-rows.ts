@@ -4,8 +4,8 @@
  * to it ("dosis de «apixabán»"), each with the linked annotation, labelled in Spanish, in a fixed
  * order: the medication frame first.
  */
-import { categoryOf, type Annotation, type Relation } from '../../core/contract.ts';
-import { relationLabel } from '../format/labels.ts';
+import type { Annotation, Relation } from '../../core/contract.ts';
+import { framedIds, relationLabelFrom } from '../format/labels.ts';
 import { readableTimex } from '../format/timex.ts';
 
 export interface RelationRow {
@@ -31,13 +31,7 @@ const ORDER = [
   'has_age',
   'has_time',
 ];
-const FRAME_ONLY = new Set(['has_frequency', 'has_route', 'has_duration', 'has_form']);
 const rank = (rel: string): number => (ORDER.includes(rel) ? ORDER.indexOf(rel) : ORDER.length);
-
-/** A drug's quantity is its dose: a concept with a frame relation, or a substance, is given by dose. */
-function doseGiven(annotation: Annotation, relations: readonly Relation[]): boolean {
-  return categoryOf(annotation) === 'Substance' || relations.some((r) => r.from === annotation.id && FRAME_ONLY.has(r.rel));
-}
 
 function detailOf(a: Annotation): string | undefined {
   const c = a.characteristics;
@@ -54,14 +48,13 @@ export function relationRows(
   byId: ReadonlyMap<number, { annotation: Annotation }>,
 ): RelationRow[] {
   const rows: (RelationRow & { order: number })[] = [];
-  const nameOf = (rel: string, drug: Annotation): string =>
-    rel === 'has_quantity' && doseGiven(drug, relations) ? 'dosis' : relationLabel(rel);
+  const framed = framedIds(relations);
   relations.forEach((r, order) => {
     const out = r.from === annotation.id;
     if (!out && r.to !== annotation.id) return;
     const other = byId.get(out ? r.to : r.from)?.annotation;
     if (other === undefined) return;
-    const name = nameOf(r.rel, out ? annotation : other);
+    const name = relationLabelFrom(r.rel, out ? annotation : other, framed);
     const detail = detailOf(other);
     rows.push({
       label: out ? name : `${name} de`,
