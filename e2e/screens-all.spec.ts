@@ -130,6 +130,45 @@ export const STATES: readonly ScreenState[] = [
     },
   },
   {
+    name: 'card-with-frame-and-nested-site',
+    enter: async (page) => {
+      await annotate(page, `${NOTE} Cáncer de esófago.`);
+      await page.locator('.doc [data-ann]', { hasText: /^Paracetamol$/ }).click();
+      await expect(page.getByRole('region', { name: 'Concepto Paracetamol' }).getByTestId('card-relations')).toContainText('frecuencia');
+    },
+  },
+  {
+    name: 'filters-applied',
+    enter: async (page) => {
+      await annotate(page, NOTE);
+      await page.getByRole('button', { name: /^Filtros/ }).click();
+      await page
+        .getByRole('group', { name: 'Filtros' })
+        .getByRole('checkbox', { name: /^Hallazgo \(\d+\)$/ })
+        .uncheck();
+      await expect(page.getByTestId('filter-summary')).toContainText('ocultos por los filtros');
+    },
+  },
+  {
+    name: 'search-hits',
+    enter: async (page) => {
+      await annotate(page, NOTE);
+      await page.getByRole('searchbox', { name: /Buscar en la nota/ }).fill('DOLOR');
+      await expect(page.getByTestId('search-count')).toHaveText('1 de 1');
+    },
+  },
+  {
+    name: 'compare-two-datetimes',
+    enter: async (page) => {
+      await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
+      await annotate(page, NOTE);
+      await page.getByRole('tab', { name: 'Comparar' }).click();
+      await page.getByRole('button', { name: 'Fijar como A' }).click();
+      await page.getByLabel('Fecha de referencia').fill('2025-01-20T08:00:00');
+      await expect(page.getByTestId('compare-counts')).toContainText(/cambiadas: [1-9]/);
+    },
+  },
+  {
     name: 'rule-pack-active',
     enter: async (page) => {
       const pack = JSON.stringify({ rules: [{ id: 'neg-sin', disabled: true }] });
