@@ -121,7 +121,10 @@ for (const width of [1280, 390]) {
         buffer: Buffer.from(JSON.stringify(result)),
       });
       await expect(page.getByTestId('compare-a')).toContainText('archivo «sin-fiebre.json»');
-      await expect(page.getByTestId('compare-unread')).toContainText('no dice la fecha de referencia');
+      // The app's export records what produced it: only the note's text is missing from the file.
+      await expect(page.getByTestId('compare-unread')).toContainText('no incluye el texto de la nota');
+      await expect(page.getByTestId('compare-unread')).not.toContainText('fecha de referencia');
+      await expect(page.getByTestId('compare-a')).toContainText(/local · diccionario \S+ #[0-9a-f]{12}/);
       await expect(page.getByTestId('compare-counts')).toContainText('añadidas: 1 · eliminadas: 0');
       const added = page.getByRole('list', { name: 'Diferencias' }).locator('li.d-item-added');
       await expect(added).toHaveCount(1);
