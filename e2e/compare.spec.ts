@@ -4,22 +4,13 @@
  * selectable and exported. axe-core finds no violations in the compare view, at 390 and 1280 px.
  */
 import { readFile } from 'node:fs/promises';
-import { encodeDictionary, readDictionaryMeta } from '../src/core/dictionary/format.ts';
-import { compileLexicon } from '../src/lexicon/compile.ts';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { readDictionaryMeta } from '../src/core/dictionary/format.ts';
+import { expect, test, type Page } from '@playwright/test';
 import { annotate, chooseRemote, startService } from './support/app.ts';
+import { attachScreenshot, noAxeViolations } from './support/screens.ts';
+import { zetaDictionary } from './support/zeta.ts';
 
 const NOTE = '😷 Dolor en el brazo izquierdo desde hace 3 días. No refiere fiebre. Ingresó ayer por disnea.';
-
-async function noAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('[data-testid="compare"]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function attachScreenshot(page: Page, info: TestInfo, name: string): Promise<void> {
-  await info.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-}
 
 async function openCompare(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Comparar' }).click();
@@ -56,7 +47,7 @@ for (const width of [1280, 390]) {
       const note = page.getByRole('region', { name: 'Nota con las diferencias' });
       await expect(note.locator('.d-changed').first()).toBeVisible();
       await expect(note).toContainText('[cambiada]');
-      await noAxeViolations(page);
+      await noAxeViolations(page, '[data-testid="compare"]');
 
       // A click on the difference focuses and outlines its span in the note.
       await changedDate.getByRole('button').click();
@@ -71,7 +62,7 @@ for (const width of [1280, 390]) {
       await otherMark.click();
       const otherKey = (await otherMark.getAttribute('data-starts'))?.split(' ')[0];
       await expect(list.locator(`[data-key="${otherKey}"] button`)).toHaveAttribute('aria-current', 'true');
-      await noAxeViolations(page);
+      await noAxeViolations(page, '[data-testid="compare"]');
       await attachScreenshot(page, info, `compare-datetimes-${width}`);
 
       const [download] = await Promise.all([
@@ -133,7 +124,7 @@ for (const width of [1280, 390]) {
       const mark = page.getByRole('region', { name: 'Nota con las diferencias' }).locator('.d-added[data-starts]');
       await expect(mark).toHaveText('[añadida] fiebre');
       await expect(mark).toBeFocused();
-      await noAxeViolations(page);
+      await noAxeViolations(page, '[data-testid="compare"]');
       await attachScreenshot(page, info, `compare-import-${width}`);
 
       // A result of another note is refused, and says why.
@@ -167,7 +158,7 @@ test('two rule packs: the negations a pack drops are listed as changed, and the 
   await expect(page.getByTestId('compare-counts')).toContainText(/cambiadas: 2 .*\(cambios: negación 2\)/);
   const fiebre = page.getByRole('list', { name: 'Diferencias' }).locator('li.d-item-changed', { hasText: '«fiebre»' });
   await expect(fiebre).toContainText('negación: por «Sin» (0–3), regla neg-sin → —');
-  await noAxeViolations(page);
+  await noAxeViolations(page, '[data-testid="compare"]');
   await attachScreenshot(page, info, 'compare-rule-packs');
 });
 
@@ -191,34 +182,14 @@ test.describe('local against remote', () => {
     await expect(page.getByTestId('compare-a')).toContainText(/^local · diccionario \S+ #[0-9a-f]{12}/);
     await expect(page.getByTestId('compare-b')).toContainText(`remoto ${service.url}/tagger/annotation`);
     await expect(page.getByTestId('compare-counts')).toHaveText('Sin diferencias entre A y B.');
-    await noAxeViolations(page);
+    await noAxeViolations(page, '[data-testid="compare"]');
   });
 });
 
 test('dictionary A against B: what only A knows is removed (and still marked in the note), what only B knows is added', async ({
   page,
 }, info) => {
-  // A made-up one-concept dictionary, compiled the way `glosa dict build` compiles lexicons.
-  const zeta = encodeDictionary(
-    compileLexicon(
-      [
-        {
-          cui: 'C9999991',
-          preferred_term: 'dolorimiento zeta',
-          semantic_type: 'Sign or Symptom',
-          category: 'Finding',
-          terms: ['dolorimiento zeta'],
-          abbreviations: [],
-          snomed_ct: [],
-          icd10_cm: [],
-          icd9_cm: [],
-          loinc: [],
-          tags: [],
-        },
-      ],
-      { id: 'glosa-e2e-zeta', name: 'Diccionario de prueba zeta', ambiguity: [] },
-    ),
-  );
+  const zeta = zetaDictionary();
   await page.goto('/');
   await annotate(page, 'Paciente con dolorimiento zeta y fiebre.');
   await openCompare(page);
@@ -234,6 +205,6 @@ test('dictionary A against B: what only A knows is removed (and still marked in 
   await expect(list.locator('li.d-item-removed', { hasText: '«fiebre»' })).toHaveCount(1);
   const note = page.getByRole('region', { name: 'Nota con las diferencias' });
   await expect(note.locator('.d-removed', { hasText: 'fiebre' })).toBeVisible();
-  await noAxeViolations(page);
+  await noAxeViolations(page, '[data-testid="compare"]');
   await attachScreenshot(page, info, 'compare-dictionaries');
 });

@@ -5,30 +5,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { encodeDictionary, readDictionaryMeta } from '../src/core/dictionary/format.ts';
-import { compileLexicon } from '../src/lexicon/compile.ts';
-import type { LexiconConcept } from '../src/lexicon/source.ts';
+import { readDictionaryMeta } from '../src/core/dictionary/format.ts';
 import { annotate, armRendered } from './support/app.ts';
+import { zetaDictionary } from './support/zeta.ts';
 
 const NOTE = 'Paciente con dolorimiento zeta y fiebre.';
-
-/** A made-up one-concept dictionary, compiled the way `glosa dict build` compiles lexicons. */
-function zetaDictionary(): Uint8Array {
-  const concept: LexiconConcept = {
-    cui: 'C9999991',
-    preferred_term: 'dolorimiento zeta',
-    semantic_type: 'Sign or Symptom',
-    category: 'Finding',
-    terms: ['dolorimiento zeta'],
-    abbreviations: [],
-    snomed_ct: [],
-    icd10_cm: [],
-    icd9_cm: [],
-    loinc: [],
-    tags: [],
-  };
-  return encodeDictionary(compileLexicon([concept], { id: 'glosa-e2e-zeta', name: 'Diccionario de prueba zeta', ambiguity: [] }));
-}
 
 const ZETA = zetaDictionary();
 const ZETA_HASH = readDictionaryMeta(ZETA).contentHash;

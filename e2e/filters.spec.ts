@@ -3,24 +3,12 @@
  * table rows and lens entries alike; the clickable legend; search within the note. At 390 and 1280
  * px wide, with axe-core finding no violation with the filters open and applied and with hits shown.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { clinicalNote } from '../bench/app/notes.ts';
 import { annotate, showOnlyStatus } from './support/app.ts';
+import { attachScreenshot, noAxeViolations } from './support/screens.ts';
 
 const NOTE = 'Refiere tos y fiebre desde hace 3 días. Niega disnea. Madre con diabetes. Dolor en el brazo izquierdo. Posible neumonía.';
-
-async function noAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** The whole page, or (`fullPage` false) what is in view: where a search hit was scrolled to. */
-async function attachScreenshot(page: Page, info: TestInfo, name: string, fullPage = true): Promise<void> {
-  const path = info.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage });
-  await info.attach(name, { path, contentType: 'image/png' });
-}
 
 const span = (page: Page, text: string) => page.locator('.doc [data-ann]:not([data-frag])', { hasText: new RegExp(`^${text}$`) });
 const row = (page: Page, text: string) => page.locator('.ann-table tbody tr', { hasText: text });

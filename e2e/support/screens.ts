@@ -2,8 +2,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
-export async function noAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+/** axe-core over the page, or over what `include` selects only. */
+export async function noAxeViolations(page: Page, include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
@@ -11,7 +13,7 @@ export async function noAxeViolations(page: Page): Promise<void> {
 export const fitsWidth = (page: Page): Promise<boolean> =>
   page.evaluate(() => (document.scrollingElement as Element).scrollWidth <= window.innerWidth);
 
-/** A full-page screenshot, attached to the test report (playwright-report/). */
-export async function attachScreenshot(page: Page, info: TestInfo, name: string): Promise<void> {
-  await info.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+/** A screenshot of the whole page, or (`fullPage` false) of what is in view, attached to the test report (playwright-report/). */
+export async function attachScreenshot(page: Page, info: TestInfo, name: string, fullPage = true): Promise<void> {
+  await info.attach(name, { body: await page.screenshot({ fullPage }), contentType: 'image/png' });
 }
