@@ -29,6 +29,10 @@ describe('FHIR Dosage mappings', () => {
     expect(timesPerPeriod('1-1-1')).toBe(3);
     expect(timesPerPeriod('0-0-1')).toBe(1);
     expect(timesPerPeriod('1-0-0-1')).toBe(2);
+    expect(timesPerPeriod('½-0-½')).toBe(2);
+    expect(timesPerPeriod('1/2 - 1 - 0')).toBe(2);
+    expect(timesPerPeriod('0-0-0')).toBe(0);
+    expect(timesPerPeriod('cada día')).toBe(1);
   });
 
   it('names the time of day by its words where EventTiming has a code, else by the part of the day', () => {

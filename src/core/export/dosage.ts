@@ -100,13 +100,20 @@ export function isoToUcum(value: string): { value: number; unit: TimeUnit } | un
   return unit ? { value: Number(m[2]), unit: unit as TimeUnit } : undefined;
 }
 
-/** How many times each period a frequency's words say: "dos veces al día" 2, "1-0-1" 2, else 1. */
+const SLOT = String.raw`(?:\d+(?:[.,/]\d+)?|[½¼¾])`;
+const SLOTS = new RegExp(`^${SLOT}(?:\\s*-\\s*${SLOT}){2,3}$`, 'u');
+
+/**
+ * How many times each period a frequency's words say: "dos veces al día" 2; "1-0-1" and
+ * "½-0-½" 2 (one take per slot that is not 0; "0-0-0", none); otherwise once.
+ */
 export function timesPerPeriod(words: string): number {
-  const slots = /^\d+(?:\s*-\s*\d+){2,3}$/.test(words.trim()) ? words.split('-').map((s) => Number(s.trim())) : undefined;
-  if (slots) return slots.filter((n) => n > 0).length;
+  const trimmed = words.trim();
+  if (SLOTS.test(trimmed)) return trimmed.split('-').filter((slot) => !/^0+(?:[.,]0+)?$/.test(slot.trim())).length;
   const times = /(\d+|\p{L}+)\s+veces?\b/iu.exec(words)?.[1]?.toLowerCase();
   const counts: Record<string, number> = rules.countWords;
-  return (times && (/^\d+$/.test(times) ? Number(times) : counts[times])) || 1;
+  if (!times) return 1;
+  return /^\d+$/.test(times) ? Number(times) : (counts[times] ?? 1);
 }
 
 const WHEN_PHRASES = rules.when.phrases.map(
@@ -139,8 +146,10 @@ function timingRepeat(frame: MedicationFrame, codePoints: readonly string[]): Ti
   for (const f of frame.frequencies) {
     const value = f.characteristics.timex?.value ?? '';
     const period = isoToUcum(value);
-    if (period && repeat.period === undefined) {
-      Object.assign(repeat, { frequency: timesPerPeriod(spanWords(f, codePoints)), period: period.value, periodUnit: period.unit });
+    const times = timesPerPeriod(spanWords(f, codePoints));
+    // FHIR's frequency is a positive integer: "0-0-0" says no take, so no timing.
+    if (period && times > 0 && repeat.period === undefined) {
+      Object.assign(repeat, { frequency: times, period: period.value, periodUnit: period.unit });
     }
     const code = eventTiming(cueAndWords(f, codePoints), value);
     if (code && !when.includes(code)) when.push(code);

@@ -444,6 +444,26 @@ describe('FHIR R4 export', () => {
       }
     });
 
+    it('writes no timing where FHIR has no positive frequency for it ("0-0-0"), and no dosage for a drug whose frame is only its form', () => {
+      const text = 'Atorvastatina 40 mg 0-0-0. Ibuprofeno comprimidos.';
+      const b = bundleOf(
+        text,
+        [
+          drug(text, 0, 'Atorvastatina'),
+          dose(text, 1, '40 mg', 0, { value: 40, unit: 'mg' }),
+          timex(text, 2, '0-0-0', 0, 'SET', 'P1D'),
+          drug(text, 3, 'Ibuprofeno'),
+          form(text, 4, 'comprimidos', 3),
+        ],
+        [],
+      );
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      const [atorvastatin, ibuprofen] = meds(b);
+      expect(atorvastatin?.dosage).toEqual([{ text: '40 mg 0-0-0', doseAndRate: [{ doseQuantity: { value: 40, unit: 'mg' } }] }]);
+      expect(ibuprofen?.dosage).toBeUndefined();
+      expect(ibuprofen?.contained?.[0]).toMatchObject({ resourceType: 'Medication', form: { text: 'comprimidos' } });
+    });
+
     it('makes a substance given with a regimen a drug, leaves one with only an amount measured, and a treatment a Procedure', () => {
       const text = 'Insulina 10 UI sc. Potasio 4,5 mEq/l. Oxigenoterapia 2 lpm.';
       const b = bundleOf(
