@@ -1,7 +1,7 @@
 /** `glosa annotate --format fhir` through the real command: one valid R4 Bundle per line. */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Bundle, Condition, OperationOutcome, Provenance } from '@medplum/fhirtypes';
+import type { Bundle, Condition, MedicationStatement, OperationOutcome, Provenance } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { fhirSchemaErrors } from './support/fhir-schema.ts';
 
@@ -48,6 +48,43 @@ describe('glosa annotate --format fhir', () => {
     expect(provenance.occurredDateTime).toBe(provenance.recorded);
     expect(refused.issue[0]?.details?.text).toBe('invalid_json');
     expect(third.entry?.map((e) => e.resource?.resourceType)).toContain('FamilyMemberHistory');
+  });
+
+  it('writes each drug’s medication frame as its dosage, and a negated drug not-taken with none', () => {
+    const text =
+      '😷 Apixabán 5 mg cada 12 horas vía oral. Amoxicilina 875/125 mg 1 comprimido cada 8 horas durante 7 días. ' +
+      'Omeprazol 20 mg 1-0-1. Lorazepam 1 mg antes de acostarse. No toma ibuprofeno.';
+    const { status, lines } = glosa(['--format', 'fhir'], JSON.stringify({ id: 'm1', text }) + '\n');
+    expect(status).toBe(0);
+    const [bundle] = lines as [Bundle];
+    expect(fhirSchemaErrors(bundle)).toEqual([]);
+    const meds = (bundle.entry ?? [])
+      .map((e) => e.resource)
+      .filter((r): r is MedicationStatement => r?.resourceType === 'MedicationStatement');
+    const drugName = (m: MedicationStatement) => m.medicationCodeableConcept?.text ?? m.medicationReference?.display;
+    expect(meds.map((m) => [drugName(m), m.status, m.dosage?.[0]?.text])).toEqual([
+      ['Apixabán', 'unknown', '5 mg cada 12 horas vía oral'],
+      ['Amoxicilina', 'unknown', '875/125 mg 1 comprimido cada 8 horas durante 7 días'],
+      ['Omeprazol', 'unknown', '20 mg 1-0-1'],
+      ['Lorazepam', 'unknown', '1 mg antes de acostarse'],
+      ['ibuprofeno', 'not-taken', undefined],
+    ]);
+    const [apixaban, amoxicillin, omeprazole, lorazepam, ibuprofen] = meds;
+    expect(apixaban?.dosage?.[0]).toMatchObject({
+      timing: { repeat: { frequency: 1, period: 12, periodUnit: 'h' } },
+      route: { coding: [{ system: 'http://snomed.info/sct', code: '26643006' }], text: 'vía oral' },
+      doseAndRate: [{ doseQuantity: { value: 5, unit: 'mg' } }],
+    });
+    // A combination dose is no single doseQuantity; its form goes on the contained Medication.
+    expect(amoxicillin?.dosage?.[0]?.doseAndRate).toBeUndefined();
+    expect(amoxicillin?.dosage?.[0]?.timing?.repeat?.boundsDuration).toMatchObject({ value: 7, code: 'd' });
+    expect(amoxicillin?.medicationReference?.reference).toBe('#medication');
+    expect(amoxicillin?.contained?.[0]).toMatchObject({ resourceType: 'Medication', form: { text: 'comprimido' } });
+    expect(omeprazole?.dosage?.[0]?.timing?.repeat).toEqual({ frequency: 2, period: 1, periodUnit: 'd' });
+    expect(lorazepam?.dosage?.[0]?.timing?.repeat).toEqual({ when: ['HS'] });
+    expect(ibuprofen?.dosage).toBeUndefined();
+    // The drug's place in the note, in code points (the emoji counts once).
+    expect(apixaban?.extension?.[0]?.extension?.find((e) => e.url === 'begin')?.valueInteger).toBe(2);
   });
 
   it('refuses an unknown format at once', () => {

@@ -6,6 +6,7 @@ import type {
   Bundle,
   Condition,
   FamilyMemberHistory,
+  Medication,
   MedicationStatement,
   Observation,
   Procedure,
@@ -14,7 +15,7 @@ import type {
 } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { fhirSchemaErrors } from '../../../tests/support/fhir-schema.ts';
-import type { Annotation, AnnotationResult, Span } from '../contract.ts';
+import type { Annotation, AnnotationResult, Quantity, Span } from '../contract.ts';
 import {
   DICTIONARY_EXTENSION,
   ENDPOINT_EXTENSION,
@@ -258,6 +259,238 @@ describe('FHIR R4 export', () => {
     ]);
     expect(meds[0]?.dosage?.[0]?.doseAndRate?.[0]?.doseQuantity).toEqual({ value: 1, unit: 'g' });
     expect(only<Observation>(b, 'Observation')).toEqual([]);
+  });
+
+  describe('medication frames as MedicationStatement.dosage', () => {
+    const drug = (text: string, id: number, part: string, extra: Partial<Annotation> = {}) =>
+      ann(id, span(text, part), 'Pharmacologic Substance', 'Substance', { umls: 'C0002645' }, extra);
+    const dose = (text: string, id: number, part: string, head: number, quantity: Quantity, from = 0) =>
+      ann(
+        id,
+        span(text, part, from),
+        'Quantitative Concept',
+        'Quantitative Concept',
+        { umls: 'L0000001' },
+        { head, characteristics: { quantity } },
+      );
+    const timex = (text: string, id: number, part: string, head: number, type: 'SET' | 'DURATION', value: string, from = 0) =>
+      ann(
+        id,
+        span(text, part, from),
+        'Temporal Concept',
+        'Temporal Concept',
+        { umls: type === 'SET' ? 'L0000103' : 'L0000102' },
+        { head, characteristics: { timex: { type, value } } },
+      );
+    const route = (text: string, id: number, part: string, head: number, code: string) =>
+      ann(id, span(text, part), 'Functional Concept', 'Spatial Concept', { umls: code }, { head });
+    const form = (text: string, id: number, part: string, head: number) =>
+      ann(id, span(text, part), 'Biomedical or Dental Material', 'Manufactured Object', { umls: 'L0000600' }, { head });
+    const meds = (b: Bundle) => only<MedicationStatement>(b, 'MedicationStatement');
+
+    it('writes a drug with everything: text, timing, duration, route, dose, and its form on a contained Medication', () => {
+      const text = '😷 Amoxicilina 500 mg 1 comprimido cada 8 horas vía oral durante 7 días.';
+      const b = bundleOf(
+        text,
+        [
+          drug(text, 0, 'Amoxicilina'),
+          dose(text, 1, '500 mg', 0, { value: 500, unit: 'mg' }),
+          form(text, 2, 'comprimido', 0),
+          timex(text, 3, 'cada 8 horas', 0, 'SET', 'PT8H'),
+          route(text, 4, 'vía oral', 0, 'L0000200'),
+          timex(text, 5, '7 días', 0, 'DURATION', 'P7D'),
+        ],
+        [
+          { from: 0, to: 1, rel: 'has_quantity' },
+          { from: 0, to: 2, rel: 'has_form' },
+          { from: 0, to: 3, rel: 'has_frequency' },
+          { from: 0, to: 4, rel: 'has_route' },
+          { from: 0, to: 5, rel: 'has_duration' },
+        ],
+      );
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      const [statement, ...rest] = meds(b);
+      expect(rest).toEqual([]);
+      expect(statement?.status).toBe('unknown');
+      expect(statement?.dosage).toEqual([
+        {
+          text: '500 mg 1 comprimido cada 8 horas vía oral durante 7 días',
+          timing: {
+            repeat: {
+              frequency: 1,
+              period: 8,
+              periodUnit: 'h',
+              boundsDuration: { value: 7, unit: 'd', system: 'http://unitsofmeasure.org', code: 'd' },
+            },
+          },
+          route: { coding: [{ system: FHIR_SYSTEMS.snomed_ct, code: '26643006' }], text: 'vía oral' },
+          doseAndRate: [{ doseQuantity: { value: 500, unit: 'mg' } }],
+        },
+      ]);
+      // The form is the medication's, not the dosage's: a contained Medication the statement references.
+      expect(statement?.medicationCodeableConcept).toBeUndefined();
+      expect(statement?.medicationReference).toEqual({ reference: '#medication', display: 'Amoxicilina' });
+      expect(statement?.contained).toEqual([
+        {
+          resourceType: 'Medication',
+          id: 'medication',
+          code: { coding: [{ system: FHIR_SYSTEMS.umls, code: 'C0002645', display: 'Amoxicilina' }], text: 'Amoxicilina' },
+          form: { text: 'comprimido' },
+        } satisfies Medication,
+      ]);
+      // No other resource for the frame's parts: they are the drug's.
+      expect(resources(b).map((r) => r.resourceType)).toEqual(['Patient', 'MedicationStatement', 'Provenance']);
+    });
+
+    it('writes a drug with only a dose as a dosage with that dose and its words, and nothing invented', () => {
+      const text = 'Apixabán 5 mg.';
+      const b = bundleOf(
+        text,
+        [drug(text, 0, 'Apixabán'), dose(text, 1, '5 mg', 0, { value: 5, unit: 'mg' })],
+        [{ from: 0, to: 1, rel: 'has_quantity' }],
+      );
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      const [statement] = meds(b);
+      expect(statement?.medicationCodeableConcept?.text).toBe('Apixabán');
+      expect(statement?.contained).toBeUndefined();
+      expect(statement?.dosage).toEqual([{ text: '5 mg', doseAndRate: [{ doseQuantity: { value: 5, unit: 'mg' } }] }]);
+    });
+
+    it('writes a negated drug not-taken with no dosage, and keeps the dosage a stopped drug’s note states', () => {
+      const text = 'No toma ibuprofeno. Suspender enoxaparina 40 mg sc.';
+      const negated = (part: string) => ({ characteristics: { negative: { trigger: span(text, part) } } });
+      const b = bundleOf(
+        text,
+        [
+          drug(text, 0, 'ibuprofeno', negated('No')),
+          drug(text, 1, 'enoxaparina', negated('Suspender')),
+          dose(text, 2, '40 mg', 1, { value: 40, unit: 'mg' }),
+          route(text, 3, 'sc', 1, 'L0000202'),
+        ],
+        [
+          { from: 1, to: 2, rel: 'has_quantity' },
+          { from: 1, to: 3, rel: 'has_route' },
+        ],
+      );
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      const [ibuprofen, enoxaparin] = meds(b);
+      expect(ibuprofen?.status).toBe('not-taken');
+      expect(ibuprofen).not.toHaveProperty('dosage');
+      expect(enoxaparin?.status).toBe('not-taken');
+      expect(enoxaparin?.dosage).toEqual([
+        {
+          text: '40 mg sc',
+          route: { coding: [{ system: FHIR_SYSTEMS.snomed_ct, code: '34206005' }], text: 'sc' },
+          doseAndRate: [{ doseQuantity: { value: 40, unit: 'mg' } }],
+        },
+      ]);
+    });
+
+    it('reads counts, times of day, ranges and bounds; an inhaled route and a combination dose stay words', () => {
+      const text =
+        'Metformina 850 mg dos veces al día. Lorazepam 1 mg antes de acostarse. Morfina 2-3 mg cada 4 horas. ' +
+        'Tramadol hasta 50 mg al día en la cena. Salbutamol inhalado. Amoxicilina 875/125 mg.';
+      const annotations = [
+        drug(text, 0, 'Metformina'),
+        dose(text, 1, '850 mg', 0, { value: 850, unit: 'mg' }),
+        timex(text, 2, 'dos veces al día', 0, 'SET', 'P1D'),
+        drug(text, 3, 'Lorazepam'),
+        dose(text, 4, '1 mg', 3, { value: 1, unit: 'mg' }),
+        timex(text, 5, 'acostarse', 3, 'SET', 'XXXX-XX-XXTNI'),
+        drug(text, 6, 'Morfina'),
+        dose(text, 7, '2-3 mg', 6, { value: 2, unit: 'mg', high: 3 }),
+        timex(text, 8, 'cada 4 horas', 6, 'SET', 'PT4H'),
+        drug(text, 9, 'Tramadol'),
+        dose(text, 10, '50 mg', 9, { value: 50, unit: 'mg', comparator: '<=' }, text.indexOf('Tramadol')),
+        timex(text, 11, 'al día', 9, 'SET', 'P1D', text.indexOf('Tramadol')),
+        timex(text, 12, 'cena', 9, 'SET', 'XXXX-XX-XXTNI'),
+        drug(text, 13, 'Salbutamol'),
+        route(text, 14, 'inhalado', 13, 'L0000204'),
+        drug(text, 15, 'Amoxicilina'),
+        dose(text, 16, '875/125 mg', 15, { value: 875, unit: 'mg', amounts: [875, 125] }),
+      ];
+      const rel = (a: Annotation) =>
+        a.characteristics.quantity ? 'has_quantity' : a.characteristics.timex ? 'has_frequency' : 'has_route';
+      const relations = annotations.flatMap((a) => (a.head === undefined ? [] : [{ from: a.head, to: a.id, rel: rel(a) }]));
+      // A service may send the heads without relations: the frame is read from them as well.
+      for (const b of [bundleOf(text, annotations, relations), bundleOf(text, annotations, [])]) {
+        expect(fhirSchemaErrors(b)).toEqual([]);
+        const dosage = meds(b).map((m) => m.dosage?.[0]);
+        expect(dosage.map((d) => d?.text)).toEqual([
+          '850 mg dos veces al día',
+          '1 mg antes de acostarse',
+          '2-3 mg cada 4 horas',
+          'hasta 50 mg al día en la cena',
+          'inhalado',
+          '875/125 mg',
+        ]);
+        expect(dosage.map((d) => d?.timing?.repeat)).toEqual([
+          { frequency: 2, period: 1, periodUnit: 'd' },
+          { when: ['HS'] },
+          { frequency: 1, period: 4, periodUnit: 'h' },
+          { frequency: 1, period: 1, periodUnit: 'd', when: ['CV'] },
+          undefined,
+          undefined,
+        ]);
+        expect(dosage.map((d) => d?.doseAndRate)).toEqual([
+          [{ doseQuantity: { value: 850, unit: 'mg' } }],
+          [{ doseQuantity: { value: 1, unit: 'mg' } }],
+          [{ doseRange: { low: { value: 2, unit: 'mg' }, high: { value: 3, unit: 'mg' } } }],
+          [{ doseRange: { high: { value: 50, unit: 'mg' } } }],
+          undefined,
+          undefined,
+        ]);
+        expect(dosage[4]?.route).toEqual({ text: 'inhalado' });
+      }
+    });
+
+    it('writes no timing where FHIR has no positive frequency for it ("0-0-0"), and no dosage for a drug whose frame is only its form', () => {
+      const text = 'Atorvastatina 40 mg 0-0-0. Ibuprofeno comprimidos.';
+      const b = bundleOf(
+        text,
+        [
+          drug(text, 0, 'Atorvastatina'),
+          dose(text, 1, '40 mg', 0, { value: 40, unit: 'mg' }),
+          timex(text, 2, '0-0-0', 0, 'SET', 'P1D'),
+          drug(text, 3, 'Ibuprofeno'),
+          form(text, 4, 'comprimidos', 3),
+        ],
+        [],
+      );
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      const [atorvastatin, ibuprofen] = meds(b);
+      expect(atorvastatin?.dosage).toEqual([{ text: '40 mg 0-0-0', doseAndRate: [{ doseQuantity: { value: 40, unit: 'mg' } }] }]);
+      expect(ibuprofen?.dosage).toBeUndefined();
+      expect(ibuprofen?.contained?.[0]).toMatchObject({ resourceType: 'Medication', form: { text: 'comprimidos' } });
+    });
+
+    it('makes a substance given with a regimen a drug, leaves one with only an amount measured, and a treatment a Procedure', () => {
+      const text = 'Insulina 10 UI sc. Potasio 4,5 mEq/l. Oxigenoterapia 2 lpm.';
+      const b = bundleOf(
+        text,
+        [
+          ann(0, span(text, 'Insulina'), 'Hormone', 'Substance', { umls: 'C0021641' }),
+          dose(text, 1, '10 UI', 0, { value: 10, unit: 'UI' }),
+          route(text, 2, 'sc', 0, 'L0000202'),
+          ann(3, span(text, 'Potasio'), 'Element, Ion, or Isotope', 'Substance', { umls: 'C0032821' }),
+          dose(text, 4, '4,5 mEq/l', 3, { value: 4.5, unit: 'mEq/l' }),
+          ann(5, span(text, 'Oxigenoterapia'), 'Therapeutic or Preventive Procedure', 'Therapeutic or Preventive Procedure', {
+            umls: 'C0184633',
+          }),
+          dose(text, 6, '2 lpm', 5, { value: 2, unit: 'lpm' }),
+        ],
+        [
+          { from: 0, to: 1, rel: 'has_quantity' },
+          { from: 0, to: 2, rel: 'has_route' },
+          { from: 3, to: 4, rel: 'has_quantity' },
+          { from: 5, to: 6, rel: 'has_quantity' },
+        ],
+      );
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      expect(resources(b).map((r) => r.resourceType)).toEqual(['Patient', 'MedicationStatement', 'Observation', 'Procedure', 'Provenance']);
+      expect(meds(b)[0]?.dosage?.[0]?.doseAndRate).toEqual([{ doseQuantity: { value: 10, unit: 'UI' } }]);
+      expect(only<Observation>(b, 'Observation')[0]?.valueQuantity).toEqual({ value: 4.5, unit: 'mEq/l' });
+    });
   });
 
   it('records version, reference datetime, dictionary, mode, rules and times in a Provenance over every resource', () => {

@@ -7,10 +7,13 @@
  *   FamilyMemberHistory  diseases and findings of a relative (negated ones are left out: R4 has no
  *                        way to say "the mother does not have X" that a reader could not miss)
  *   Observation          a concept measured in the note (a has_quantity relation) as valueQuantity
+ *                        (not a treatment: "oxigenoterapia 2 lpm" is its rate, not a measurement)
  *   Procedure            diagnostic and therapeutic procedures; status not-done when negated,
  *                        otherwise unknown (a note's mention does not say whether it was done)
- *   MedicationStatement  drugs, with the dose when one is attached; status not-taken when negated,
- *                        otherwise unknown
+ *   MedicationStatement  drugs (and a substance given with a frequency, route, duration or form:
+ *                        "insulina … sc"), with dosage[0] from the medication frame (dosage.ts) and
+ *                        the dose form on a contained Medication; status not-taken when negated,
+ *                        otherwise unknown (a negated drug keeps the dosage the note states)
  *
  * plus the Patient they are about (no identifier: the note names none) and a Provenance that
  * records what produced the result (see provenance.ts): the annotator version (agent), when it was
@@ -29,6 +32,7 @@ import type {
   Condition,
   Extension,
   FamilyMemberHistory,
+  Medication,
   MedicationStatement,
   Observation,
   Patient,
@@ -39,6 +43,7 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import { categoryOf, type Annotation, type AnnotationResult } from '../contract.ts';
+import { dosageOf, hasRegimen, medicationFrames, type MedicationFrame } from './dosage.ts';
 import type { GlosaProvenance } from './provenance.ts';
 
 export const FHIR_SYSTEMS = {
@@ -92,15 +97,21 @@ export function mentionStatus(annotation: Annotation): MentionStatus {
 }
 
 const CONDITION_CATEGORIES = new Set(['Disease or Syndrome', 'Finding']);
-const PROCEDURE_CATEGORIES = new Set(['Diagnostic Procedure', 'Therapeutic or Preventive Procedure']);
+const TREATMENT_CATEGORY = 'Therapeutic or Preventive Procedure';
+const PROCEDURE_CATEGORIES = new Set(['Diagnostic Procedure', TREATMENT_CATEGORY]);
 const MEDICATION_SEMANTIC_TYPES = new Set(['Pharmacologic Substance', 'Clinical Drug', 'Antibiotic']);
 
 type ResourceKind = 'Condition' | 'FamilyMemberHistory' | 'Observation' | 'Procedure' | 'MedicationStatement';
 
-/** Which resource a mention becomes, if any. */
-export function resourceKindOf(annotation: Annotation, measured: boolean): ResourceKind | undefined {
+/**
+ * Which resource a mention becomes, if any. A substance with only an amount is measured ("potasio
+ * 4,5 mEq/l"); given with a frequency, route, duration or form it is a drug ("insulina 10 UI sc").
+ */
+export function resourceKindOf(annotation: Annotation, measured: boolean, regimen = false): ResourceKind | undefined {
   const category = categoryOf(annotation) ?? '';
   if (MEDICATION_SEMANTIC_TYPES.has(annotation.type.umls)) return 'MedicationStatement';
+  if (regimen && category === 'Substance') return 'MedicationStatement';
+  if (category === TREATMENT_CATEGORY) return 'Procedure';
   if (measured) return 'Observation';
   if (CONDITION_CATEGORIES.has(category)) {
     if (!annotation.characteristics.family_member) return 'Condition';
@@ -153,23 +164,6 @@ function related(result: AnnotationResult, rel: string): Map<number, Annotation[
   return out;
 }
 
-/** Quantities attached to each measured annotation (has_quantity relations, or a quantity's head). */
-function quantitiesByAnnotation(result: AnnotationResult): Map<number, Quantity[]> {
-  const targets = related(result, 'has_quantity');
-  for (const a of result.annotations) {
-    const measured = a.head === undefined ? undefined : targets.get(a.head);
-    if (a.head !== undefined && a.characteristics.quantity && !measured?.includes(a)) targets.set(a.head, [...(measured ?? []), a]);
-  }
-  const out = new Map<number, Quantity[]>();
-  for (const [id, list] of targets) {
-    const quantities = list.flatMap((t) =>
-      t.characteristics.quantity ? [{ value: t.characteristics.quantity.value, unit: t.characteristics.quantity.unit }] : [],
-    );
-    if (quantities.length) out.set(id, quantities);
-  }
-  return out;
-}
-
 const PATIENT_ID = 'patient';
 const PATIENT_REF: Reference<Patient> = { reference: `Patient/${PATIENT_ID}` };
 
@@ -178,13 +172,35 @@ function verificationStatus(status: MentionStatus): CodeableConcept {
   return { coding: [{ system: CONDITION_VER_STATUS, code }] };
 }
 
-/** What a mention brings along from its relations: its quantities and its anatomical locations. */
+/** What a mention brings along from its relations: its anatomical locations and its frame (doses too). */
 interface Attached {
-  readonly quantities: readonly Quantity[];
   readonly sites: readonly Annotation[];
+  readonly frame: MedicationFrame | undefined;
 }
 
-function toResource(kind: ResourceKind, a: Annotation, { quantities, sites }: Attached, codePoints: readonly string[]): Resource {
+/**
+ * A drug as MedicationStatement.medication[x]: its code, or, when the note names its dose form, a
+ * contained Medication with the code and `form.text` ("comprimidos"; the forms are Glosa-local
+ * concepts, not codes), referenced as "#medication".
+ */
+function medication(
+  drug: Annotation,
+  code: CodeableConcept,
+  frame: MedicationFrame | undefined,
+): Pick<MedicationStatement, 'contained' | 'medicationCodeableConcept' | 'medicationReference'> {
+  const form = frame?.forms[0];
+  if (!form) return { medicationCodeableConcept: code };
+  const contained: Medication = { resourceType: 'Medication', id: 'medication', code, form: { text: form.match.text } };
+  return { contained: [contained], medicationReference: { reference: '#medication', display: drug.match.text } };
+}
+
+/** The first amount measured of a mention, as an Observation's value. */
+function measuredQuantity(frame: MedicationFrame | undefined): Quantity | undefined {
+  const q = frame?.doses.find((d) => d.characteristics.quantity)?.characteristics.quantity;
+  return q && { value: q.value, unit: q.unit };
+}
+
+function toResource(kind: ResourceKind, a: Annotation, { sites, frame }: Attached, codePoints: readonly string[]): Resource {
   // Every resource: its id, the mention's place in the note and, but for the family history, the patient.
   const base = { id: `${kind.toLowerCase()}-${a.id}`, extension: [noteSpan(a, codePoints)] };
   const about = { ...base, subject: PATIENT_REF };
@@ -209,14 +225,16 @@ function toResource(kind: ResourceKind, a: Annotation, { quantities, sites }: At
         relationship: { text: a.characteristics.family_member?.match.text ?? '' },
         condition: [{ code, ...(status === 'uncertain' ? { note: [{ text: 'Incierto en la nota' }] } : {}) }],
       } satisfies FamilyMemberHistory;
-    case 'Observation':
+    case 'Observation': {
+      const value = measuredQuantity(frame);
       return {
         resourceType: 'Observation',
         ...about,
         status: status === 'uncertain' ? 'preliminary' : 'final',
         code,
-        ...(quantities[0] ? { valueQuantity: quantities[0] } : {}),
+        ...(value ? { valueQuantity: value } : {}),
       } satisfies Observation;
+    }
     case 'Procedure':
       return {
         resourceType: 'Procedure',
@@ -225,14 +243,16 @@ function toResource(kind: ResourceKind, a: Annotation, { quantities, sites }: At
         code,
         ...bodySite,
       } satisfies Procedure;
-    case 'MedicationStatement':
+    case 'MedicationStatement': {
+      const dosage = dosageOf(a, frame, codePoints);
       return {
         resourceType: 'MedicationStatement',
         ...about,
         status: status === 'negated' ? 'not-taken' : 'unknown',
-        medicationCodeableConcept: code,
-        ...(quantities[0] ? { dosage: [{ doseAndRate: [{ doseQuantity: quantities[0] }] }] } : {}),
+        ...medication(a, code, frame),
+        ...(dosage ? { dosage: [dosage] } : {}),
       } satisfies MedicationStatement;
+    }
   }
 }
 
@@ -279,12 +299,12 @@ function provenance(input: FhirExportInput, targets: Reference[]): Provenance {
 
 export function toFhirBundle(input: FhirExportInput): Bundle {
   const codePoints = Array.from(input.text);
-  const quantities = quantitiesByAnnotation(input.result);
   const locations = related(input.result, 'has_anatomical_location');
+  const frames = medicationFrames(input.result);
   const resources: Resource[] = [];
   for (const a of input.result.annotations) {
-    const attached = { quantities: quantities.get(a.id) ?? [], sites: locations.get(a.id) ?? [] };
-    const kind = resourceKindOf(a, attached.quantities.length > 0);
+    const attached = { sites: locations.get(a.id) ?? [], frame: frames.get(a.id) };
+    const kind = resourceKindOf(a, measuredQuantity(attached.frame) !== undefined, hasRegimen(attached.frame));
     if (kind) resources.push(toResource(kind, a, attached, codePoints));
   }
   const patient: Patient = { resourceType: 'Patient', id: PATIENT_ID };
