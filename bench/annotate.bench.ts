@@ -2,7 +2,8 @@
  * `npm run bench`: annotate throughput over a ~1 MB synthetic Spanish clinical corpus with the
  * default dictionary (median of RUNS runs), and in the same run the tokenise-only throughput and
  * the ratio annotate / tokenise, and each pipeline stage's share of annotate time. Targets:
- * ≥ 10 MB/s, ratio ≥ 0.3, context stages ≤ 30% of annotate time. The core runs bundled, as it ships
+ * ≥ 10 MB/s, context stages ≤ 30% of annotate time (the ratio is printed to see where time goes; its
+ * old target of 0.3 is retired). The core runs bundled, as it ships
  * (see core-bundle.ts). The pipeline's first stages alone (tokenise, segment, match: no measure,
  * context, attach or emit) are timed too, so that the ratio can be read as what those first stages
  * cost and what the rest adds.
@@ -80,14 +81,12 @@ console.log(
     ['annotate', median(annotateMs).toFixed(1), annotateRate.toFixed(1)],
   ]),
 );
-console.log(
-  `ratio annotate/tokenise (median of paired runs): ${ratio.toFixed(2)} (target ≥ 0.3); annotate ${annotateRate.toFixed(1)} MB/s (target ≥ 10)`,
-);
+console.log(`ratio annotate/tokenise (median of paired runs): ${ratio.toFixed(2)}; annotate ${annotateRate.toFixed(1)} MB/s (target ≥ 10)`);
 console.log(
   `first stages alone (tokenise + segment + match) / tokenise: ${ratioTo(matchMs).toFixed(2)}; measure, context, attach and emit take ${(
     (median(annotateMs) - median(matchMs)) /
     median(tokeniseMs)
-  ).toFixed(1)}× the tokenise time (for ratio 0.3 the whole annotate may take ${(1 / 0.3).toFixed(1)}×)`,
+  ).toFixed(1)}× the tokenise time`,
 );
 console.log(
   `share of annotate time per stage: ${STAGES.map((s) => `${s} ${(((stageMs.get(s) ?? 0) / stagedTotal) * 100).toFixed(1)}%`).join(', ')}`,
