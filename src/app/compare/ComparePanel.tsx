@@ -2,7 +2,8 @@
  * «Comparar»: run A (the result on screen pinned with «Fijar como A», or a JSON file) against B (the
  * result on screen now: after another reference datetime, dictionary, rule pack or mode). Shows what
  * each run was, the counts, the differences marked in the note (removed spans too) with a legend, a
- * list whose items bring their span into view, and the export. Notes that differ are not compared.
+ * list whose items bring their span into view, and the export. The note is one combined copy, or
+ * A's beside B's («Lado a lado»). Notes that differ are not compared.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AnnotatedText } from '../annotator/useAnnotation.ts';
@@ -15,7 +16,8 @@ import { DiffNote } from './DiffNote.tsx';
 import { diffEntries, FIELD_LABELS, KIND_LABELS, type DiffEntry, type EntryKind } from './entries.ts';
 import { diffToCsv, diffToJson } from './export.ts';
 import { describeRun, differentNotes, readRunFile, type Run } from './run.ts';
-import { useCompareStore } from './store.ts';
+import { SideBySide } from './SideBySide.tsx';
+import { useCompareStore, type CompareView } from './store.ts';
 
 type Dictionary = { readonly id: string; readonly contentHash: string } | undefined;
 
@@ -107,6 +109,26 @@ function DiffLegend() {
   );
 }
 
+const VIEWS: [CompareView, string][] = [
+  ['combined', 'Combinada'],
+  ['side-by-side', 'Lado a lado'],
+];
+
+function ViewChoice() {
+  const view = useCompareStore((s) => s.view);
+  const setView = useCompareStore((s) => s.setView);
+  return (
+    <fieldset className="compare-view">
+      <legend>Vista</legend>
+      {VIEWS.map(([value, label]) => (
+        <label key={value}>
+          <input type="radio" name="compare-view" value={value} checked={view === value} onChange={() => setView(value)} /> {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** The list starts with this many differences (a long one costs its render, and is read from the top). */
 const LIST_FIRST = 200;
 
@@ -150,6 +172,7 @@ function DifferenceList({ entries, selectedKey }: { entries: readonly DiffEntry[
 
 function Comparison({ a, b }: { a: Run; b: Run }) {
   const selectedKey = useCompareStore((s) => s.selectedKey);
+  const view = useCompareStore((s) => s.view);
   const problem = useMemo(() => differentNotes(a, b), [a, b]);
   const diff = useMemo(() => (problem === null ? diffResults(a.result, b.result) : undefined), [a, b, problem]);
   const entries = useMemo(() => (diff ? diffEntries(diff) : []), [diff]);
@@ -178,9 +201,14 @@ function Comparison({ a, b }: { a: Run; b: Run }) {
           Exportar comparación (CSV)
         </button>
       </div>
+      <ViewChoice />
       <DiffLegend />
-      <div className="compare-body">
-        <DiffNote text={text} entries={entries} selectedKey={selectedKey} />
+      <div className={`compare-body compare-body-${view}`}>
+        {view === 'side-by-side' ? (
+          <SideBySide text={text} entries={entries} selectedKey={selectedKey} />
+        ) : (
+          <DiffNote text={text} entries={entries} selectedKey={selectedKey} />
+        )}
         {entries.length > 0 && <DifferenceList entries={entries} selectedKey={selectedKey} />}
       </div>
     </>

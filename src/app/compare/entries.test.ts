@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnnotationResult } from '../../core/contract.ts';
 import { annotation, span } from '../test/fixtures.ts';
 import { diffResults } from './diff.ts';
-import { diffEntries, formatValue } from './entries.ts';
+import { diffEntries, formatValue, presentIn, sideValues } from './entries.ts';
 import { diffToCsv, diffToJson, provenanceOf } from './export.ts';
 import { diffPieces } from './pieces.ts';
 import type { Run } from './run.ts';
@@ -118,5 +118,31 @@ describe('export', () => {
     expect(rows[1]).toMatch(
       /^changed,9,13,ayer,«ayer» \(9–13\) C0000100 · Hallazgo,date,9 may 2024 \(2024-05-09\),19 ene 2025 \(2025-01-19\)$/,
     );
+  });
+});
+
+describe('side by side', () => {
+  it('marks removed differences in A only, added in B only, changed in both', () => {
+    const entries = diffEntries(diffResults(A, B));
+    const inSide = (side: 'a' | 'b') => entries.filter((e) => presentIn(e.kind, side)).map((e) => [e.kind, e.span.text]);
+    expect(inSide('a')).toEqual([
+      ['changed', 'ayer'],
+      ['removed', 'tos'],
+    ]);
+    expect(inSide('b')).toEqual([
+      ['changed', 'ayer'],
+      ['added', 'Dolor'],
+    ]);
+    expect(presentIn('relation-removed', 'a')).toBe(true);
+    expect(presentIn('relation-removed', 'b')).toBe(false);
+    expect(presentIn('relation-added', 'b')).toBe(true);
+  });
+
+  it("says each run's own value of what changed", () => {
+    const changed = diffEntries(diffResults(A, B)).find((e) => e.kind === 'changed');
+    expect(changed && sideValues(changed, 'a')).toEqual([`fecha: ${formatValue('date', { type: 'DATE', value: '2024-05-09' })}`]);
+    expect(changed && sideValues(changed, 'b')).toEqual([`fecha: ${formatValue('date', { type: 'DATE', value: '2025-01-19' })}`]);
+    const added = diffEntries(diffResults(A, B)).find((e) => e.kind === 'added');
+    expect(added && sideValues(added, 'b')).toEqual([]);
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * «Lado a lado»: run A's note beside run B's (stacked, A above B, on narrow screens), each marking
+ * every difference (see DiffNote's `side`). The two columns scroll together: scrolling one moves the
+ * other to the same proportion of its height (their texts differ only by the values shown inline).
+ * A selection scrolls each column to its own span, so syncing pauses briefly after one.
+ */
+import { useEffect, useRef, type UIEvent } from 'react';
+import { DiffNote } from './DiffNote.tsx';
+import type { DiffEntry } from './entries.ts';
+import { syncedScrollTop } from './scroll.ts';
+import { useCompareStore } from './store.ts';
+
+/** How long after a selection the columns scroll on their own (smooth scrolling aside, one or two frames). */
+const SELECTION_SCROLL_MS = 250;
+
+export function SideBySide({ text, entries, selectedKey }: { text: string; entries: readonly DiffEntry[]; selectedKey: string | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const selectSeq = useCompareStore((s) => s.selectSeq);
+  const pausedUntil = useRef(0);
+  useEffect(() => {
+    pausedUntil.current = performance.now() + SELECTION_SCROLL_MS;
+  }, [selectSeq]);
+
+  // Scroll events do not bubble: listened to in the capture phase, from both columns.
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const from = e.target as HTMLElement;
+    if (!from.classList.contains('diff-note') || performance.now() < pausedUntil.current) return;
+    const to = [...(ref.current?.querySelectorAll<HTMLElement>('.diff-note') ?? [])].find((el) => el !== from);
+    if (!to) return;
+    const top = syncedScrollTop(from, to);
+    // Within a pixel or two: the echo of our own move, left alone so the columns do not bounce.
+    if (Math.abs(to.scrollTop - top) > 2) to.scrollTop = top;
+  };
+
+  return (
+    <div ref={ref} className="diff-sbs" onScrollCapture={onScroll} data-testid="compare-side-by-side">
+      <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="a" focusSelected={false} />
+      <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="b" />
+    </div>
+  );
+}
