@@ -231,6 +231,9 @@ for (const width of [1280, 390]) {
     await expect(columnB.locator('.d-changed .d-value', { hasText: 'fecha:' }).first()).toContainText('2025');
     await expect(columnA).toContainText('[cambiada]');
     await expect(columnB).toContainText('[cambiada]');
+    // Each run's annotations that do not differ are underlined in its column too.
+    await expect(columnA.locator('.d-same', { hasText: 'Dolor' })).toHaveCount(1);
+    await expect(columnB.locator('.d-same', { hasText: 'Dolor' })).toHaveCount(1);
     // Side by side from 900 px up, A above B below it; never wider than the window.
     const [boxA, boxB] = [await columnA.boundingBox(), await columnB.boundingBox()];
     if (width > 900) expect(boxB?.x).toBeGreaterThan((boxA?.x ?? 0) + (boxA?.width ?? 0) - 1);

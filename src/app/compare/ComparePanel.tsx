@@ -91,7 +91,7 @@ function Counts({ diff }: { diff: ResultDiff }) {
   );
 }
 
-function DiffLegend() {
+function DiffLegend({ sideBySide }: { sideBySide: boolean }) {
   return (
     <ul className="compare-legend" aria-label="Leyenda de la comparación">
       {(Object.keys(KIND_LABELS) as EntryKind[]).map((kind) => (
@@ -105,6 +105,16 @@ function DiffLegend() {
           {kind === 'added' && ' (solo en B)'}
         </li>
       ))}
+      {sideBySide && (
+        <>
+          <li>
+            <span className="d-mark d-added d-absent">texto</span> con trazo discontinuo: no está en esa ejecución
+          </li>
+          <li>
+            <span className="d-same">texto</span> anotada sin diferencias
+          </li>
+        </>
+      )}
     </ul>
   );
 }
@@ -202,10 +212,10 @@ function Comparison({ a, b }: { a: Run; b: Run }) {
         </button>
       </div>
       <ViewChoice />
-      <DiffLegend />
+      <DiffLegend sideBySide={view === 'side-by-side'} />
       <div className={`compare-body compare-body-${view}`}>
         {view === 'side-by-side' ? (
-          <SideBySide text={text} entries={entries} selectedKey={selectedKey} />
+          <SideBySide text={text} a={a.result} b={b.result} entries={entries} selectedKey={selectedKey} />
         ) : (
           <DiffNote text={text} entries={entries} selectedKey={selectedKey} />
         )}

@@ -4,12 +4,12 @@
  * colour alone. The selected difference is outlined, scrolled to the middle and focused.
  *
  * With `side`, the note as one run (A or B) of the side-by-side view: every difference is still
- * marked with its kind, those the run lacks faded («no está en A»), and a changed one shows that
- * run's own values.
+ * marked with its kind, those the run lacks faded («no está en A»), a changed one shows that
+ * run's own values, and the run's other annotations are underlined lightly.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { KIND_LABELS, presentIn, sideValues, type DiffEntry, type RunSide } from './entries.ts';
-import { diffPieces } from './pieces.ts';
+import { diffPieces, type CodePointSpan } from './pieces.ts';
 import { useCompareStore } from './store.ts';
 
 interface DiffNoteProps {
@@ -17,6 +17,8 @@ interface DiffNoteProps {
   readonly entries: readonly DiffEntry[];
   readonly selectedKey: string | null;
   readonly side?: RunSide;
+  /** The spans the side's run annotated, underlined lightly where no difference is. */
+  readonly annotated?: readonly CodePointSpan[];
   /** Whether the selected span takes the focus (one column of two does). */
   readonly focusSelected?: boolean;
 }
@@ -24,8 +26,8 @@ interface DiffNoteProps {
 const srLabel = (e: DiffEntry, side: RunSide | undefined) =>
   `[${KIND_LABELS[e.kind]}${side && !presentIn(e.kind, side) ? `, no está en ${side.toUpperCase()}` : ''}] `;
 
-export function DiffNote({ text, entries, selectedKey, side, focusSelected = true }: DiffNoteProps) {
-  const pieces = useMemo(() => diffPieces(text, entries), [text, entries]);
+export function DiffNote({ text, entries, selectedKey, side, annotated, focusSelected = true }: DiffNoteProps) {
+  const pieces = useMemo(() => diffPieces(text, entries, annotated), [text, entries, annotated]);
   const ref = useRef<HTMLDivElement>(null);
   const select = useCompareStore((s) => s.selectDifference);
   const selectSeq = useCompareStore((s) => s.selectSeq);
@@ -54,7 +56,14 @@ export function DiffNote({ text, entries, selectedKey, side, focusSelected = tru
     >
       {pieces.map((p) => {
         const slice = text.slice(p.begin, p.end);
-        if (p.entries.length === 0) return slice;
+        if (p.entries.length === 0)
+          return p.annotated ? (
+            <span key={p.begin} className="d-same">
+              {slice}
+            </span>
+          ) : (
+            slice
+          );
         const kinds = [...new Set(p.entries.map((e) => e.kind))];
         const selected = selectedKey !== null && p.entries.some((e) => e.key === selectedKey);
         const absent = side !== undefined && p.entries.every((e) => !presentIn(e.kind, side));

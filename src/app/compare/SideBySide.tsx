@@ -1,10 +1,11 @@
 /**
  * «Lado a lado»: run A's note beside run B's (stacked, A above B, on narrow screens), each marking
- * every difference (see DiffNote's `side`). The two columns scroll together: scrolling one moves the
+ * every difference (see DiffNote's `side`) and underlining its run's other annotations. The two columns scroll together: scrolling one moves the
  * other to the same proportion of its height (their texts differ only by the values shown inline).
  * A selection scrolls each column to its own span, so syncing pauses briefly after one.
  */
-import { useEffect, useRef, type UIEvent } from 'react';
+import { useEffect, useMemo, useRef, type UIEvent } from 'react';
+import type { AnnotationResult } from '../../core/contract.ts';
 import { DiffNote } from './DiffNote.tsx';
 import type { DiffEntry } from './entries.ts';
 import { syncedScrollTop } from './scroll.ts';
@@ -13,7 +14,19 @@ import { useCompareStore } from './store.ts';
 /** How long after a selection the columns scroll on their own (smooth scrolling aside, one or two frames). */
 const SELECTION_SCROLL_MS = 250;
 
-export function SideBySide({ text, entries, selectedKey }: { text: string; entries: readonly DiffEntry[]; selectedKey: string | null }) {
+interface SideBySideProps {
+  readonly text: string;
+  readonly a: AnnotationResult;
+  readonly b: AnnotationResult;
+  readonly entries: readonly DiffEntry[];
+  readonly selectedKey: string | null;
+}
+
+const spansOf = (result: AnnotationResult) => result.annotations.map((x) => x.match);
+
+export function SideBySide({ text, a, b, entries, selectedKey }: SideBySideProps) {
+  const spansA = useMemo(() => spansOf(a), [a]);
+  const spansB = useMemo(() => spansOf(b), [b]);
   const ref = useRef<HTMLDivElement>(null);
   const selectSeq = useCompareStore((s) => s.selectSeq);
   const pausedUntil = useRef(0);
@@ -34,8 +47,8 @@ export function SideBySide({ text, entries, selectedKey }: { text: string; entri
 
   return (
     <div ref={ref} className="diff-sbs" onScrollCapture={onScroll} data-testid="compare-side-by-side">
-      <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="a" focusSelected={false} />
-      <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="b" />
+      <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="a" annotated={spansA} focusSelected={false} />
+      <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="b" annotated={spansB} />
     </div>
   );
 }

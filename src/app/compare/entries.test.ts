@@ -75,6 +75,35 @@ describe('diffPieces', () => {
     expect(pieces.filter((p) => p.entries.length === 0)).toHaveLength(4);
   });
 
+  it("says which pieces one run annotated, a difference's piece too; adjacent annotated text stays one piece", () => {
+    const entries = diffEntries(diffResults(A, B));
+    const spans = A.annotations.map((a) => a.match);
+    const pieces = diffPieces(TEXT, entries, spans);
+    expect(pieces.map((p) => TEXT.slice(p.begin, p.end)).join('')).toBe(TEXT);
+    expect(pieces.filter((p) => p.annotated).map((p) => [TEXT.slice(p.begin, p.end), p.entries.length])).toEqual([
+      ['Fiebre', 0],
+      ['ayer', 1],
+      ['tos', 1],
+    ]);
+    expect(pieces.filter((p) => !p.annotated && p.entries.length === 0).map((p) => TEXT.slice(p.begin, p.end))).toEqual([
+      '😷 ',
+      ' ',
+      ', sin ',
+      '. ',
+      '.',
+    ]);
+    // Two overlapping annotated spans (code points 2–8 and 5–13) mark one stretch of text.
+    const merged = diffPieces(
+      TEXT,
+      [],
+      [
+        { begin: 2, end: 8 },
+        { begin: 5, end: 13 },
+      ],
+    ).filter((p) => p.annotated);
+    expect(merged.map((p) => TEXT.slice(p.begin, p.end))).toEqual(['Fiebre ayer']);
+  });
+
   it('splits overlapping differences so each piece names all that cover it', () => {
     const entries = [
       { key: 'removed-0', kind: 'removed' as const, span: { begin: 2, end: 13, text: 'Fiebre ayer' }, title: '', changes: [], details: [] },
