@@ -267,3 +267,26 @@ for (const width of [1280, 390]) {
     await expect(columnA).toBeVisible();
   });
 }
+
+test('side by side: the two columns scroll together', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
+  await annotate(page, Array.from({ length: 30 }, () => NOTE).join('\n'));
+  await openCompare(page);
+  await page.getByRole('button', { name: 'Fijar como A' }).click();
+  await page.getByLabel('Fecha de referencia').fill('2025-01-20T08:00:00');
+  await expect(page.getByTestId('compare-counts')).toContainText(/cambiadas: [1-9]/);
+  await page.getByRole('radio', { name: 'Lado a lado' }).check();
+  const columnA = page.getByRole('region', { name: 'Ejecución A' });
+  const columnB = page.getByRole('region', { name: 'Ejecución B' });
+  const scrollTop = (column: typeof columnA) => column.evaluate((el) => el.scrollTop);
+  // Halfway down A: B follows to halfway down its own height.
+  await columnA.evaluate((el) => el.scrollTo({ top: (el.scrollHeight - el.clientHeight) / 2 }));
+  await expect.poll(() => scrollTop(columnB)).toBeGreaterThan(100);
+  const half = await columnB.evaluate((el) => el.scrollTop / (el.scrollHeight - el.clientHeight));
+  expect(half).toBeCloseTo(0.5, 1);
+  // And back from B to A.
+  await columnB.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect.poll(() => scrollTop(columnA)).toBeLessThan(3);
+});

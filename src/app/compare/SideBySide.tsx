@@ -1,10 +1,11 @@
 /**
  * «Lado a lado»: run A's note beside run B's (stacked, A above B, on narrow screens), each marking
- * every difference (see DiffNote's `side`) and underlining its run's other annotations. The two columns scroll together: scrolling one moves the
- * other to the same proportion of its height (their texts differ only by the values shown inline).
- * A selection scrolls each column to its own span, so syncing pauses briefly after one.
+ * every difference (see DiffNote's `side`) and underlining its run's other annotations. The two
+ * columns scroll together: scrolling one moves the other to the same proportion of its height (their
+ * texts differ only by the values shown inline). A selection scrolls each column to its own span, so
+ * syncing pauses briefly after one.
  */
-import { useEffect, useMemo, useRef, type UIEvent } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { AnnotationResult } from '../../core/contract.ts';
 import { DiffNote } from './DiffNote.tsx';
 import type { DiffEntry } from './entries.ts';
@@ -30,23 +31,33 @@ export function SideBySide({ text, a, b, entries, selectedKey }: SideBySideProps
   const ref = useRef<HTMLDivElement>(null);
   const selectSeq = useCompareStore((s) => s.selectSeq);
   const pausedUntil = useRef(0);
+  // Paused by a new selection, not by the view's first paint.
+  const seenSeq = useRef(selectSeq);
   useEffect(() => {
+    if (selectSeq === seenSeq.current) return;
+    seenSeq.current = selectSeq;
     pausedUntil.current = performance.now() + SELECTION_SCROLL_MS;
   }, [selectSeq]);
 
-  // Scroll events do not bubble: listened to in the capture phase, from both columns.
-  const onScroll = (e: UIEvent<HTMLDivElement>) => {
-    const from = e.target as HTMLElement;
-    if (!from.classList.contains('diff-note') || performance.now() < pausedUntil.current) return;
-    const to = [...(ref.current?.querySelectorAll<HTMLElement>('.diff-note') ?? [])].find((el) => el !== from);
-    if (!to) return;
-    const top = syncedScrollTop(from, to);
-    // Within a pixel or two: the echo of our own move, left alone so the columns do not bounce.
-    if (Math.abs(to.scrollTop - top) > 2) to.scrollTop = top;
-  };
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const onScroll = (e: Event) => {
+      const from = e.target as HTMLElement;
+      if (!from.classList.contains('diff-note') || performance.now() < pausedUntil.current) return;
+      const to = [...box.querySelectorAll<HTMLElement>('.diff-note')].find((el) => el !== from);
+      if (!to) return;
+      const top = syncedScrollTop(from, to);
+      // Within a pixel or two: the echo of our own move, left alone so the columns do not bounce.
+      if (Math.abs(to.scrollTop - top) > 2) to.scrollTop = top;
+    };
+    // Scroll events do not bubble: listened to in the capture phase, from both columns.
+    box.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    return () => box.removeEventListener('scroll', onScroll, { capture: true });
+  }, []);
 
   return (
-    <div ref={ref} className="diff-sbs" onScrollCapture={onScroll} data-testid="compare-side-by-side">
+    <div ref={ref} className="diff-sbs" data-testid="compare-side-by-side">
       <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="a" annotated={spansA} focusSelected={false} />
       <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="b" annotated={spansB} />
     </div>
