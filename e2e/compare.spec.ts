@@ -257,6 +257,8 @@ for (const width of [1280, 390]) {
     await first.click();
     await expect(list.locator(`[data-key="${firstKey}"] button`)).toHaveAttribute('aria-current', 'true');
     await expect(columnB.locator(`[data-starts~="${firstKey}"]`)).toHaveClass(/d-selected/);
+    // The focus stays in the column clicked.
+    await expect(first).toBeFocused();
     await noAxeViolations(page, '[data-testid="compare"]');
     await attachScreenshot(page, info, `compare-side-by-side-${width}`);
 

@@ -5,10 +5,10 @@
  * texts differ only by the values shown inline). A selection scrolls each column to its own span, so
  * syncing pauses briefly after one.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AnnotationResult } from '../../core/contract.ts';
 import { DiffNote } from './DiffNote.tsx';
-import type { DiffEntry } from './entries.ts';
+import type { DiffEntry, RunSide } from './entries.ts';
 import { syncedScrollTop } from './scroll.ts';
 import { useCompareStore } from './store.ts';
 
@@ -31,6 +31,8 @@ export function SideBySide({ text, a, b, entries, selectedKey }: SideBySideProps
   const ref = useRef<HTMLDivElement>(null);
   const selectSeq = useCompareStore((s) => s.selectSeq);
   const pausedUntil = useRef(0);
+  // The selected span takes the focus in the column last clicked (B's until one is).
+  const [focusSide, setFocusSide] = useState<RunSide>('b');
   // Paused by a new selection, not by the view's first paint.
   const seenSeq = useRef(selectSeq);
   useEffect(() => {
@@ -57,9 +59,17 @@ export function SideBySide({ text, a, b, entries, selectedKey }: SideBySideProps
   }, []);
 
   return (
-    <div ref={ref} className="diff-sbs" data-testid="compare-side-by-side">
-      <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="a" annotated={spansA} focusSelected={false} />
-      <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="b" annotated={spansB} />
+    <div
+      ref={ref}
+      className="diff-sbs"
+      onClickCapture={(e) => {
+        const side = (e.target as Element).closest('[data-side]')?.getAttribute('data-side');
+        if (side === 'a' || side === 'b') setFocusSide(side);
+      }}
+      data-testid="compare-side-by-side"
+    >
+      <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="a" annotated={spansA} focusSelected={focusSide === 'a'} />
+      <DiffNote text={text} entries={entries} selectedKey={selectedKey} side="b" annotated={spansB} focusSelected={focusSide === 'b'} />
     </div>
   );
 }
