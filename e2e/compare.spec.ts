@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { readDictionaryMeta } from '../src/core/dictionary/format.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { annotate, chooseRemote, startService } from './support/app.ts';
 import { attachScreenshot, fitsWidth, noAxeViolations } from './support/screens.ts';
 import { zetaDictionary } from './support/zeta.ts';
@@ -209,22 +209,25 @@ test('dictionary A against B: what only A knows is removed (and still marked in 
   await attachScreenshot(page, info, 'compare-dictionaries');
 });
 
+/** `note` annotated with two reference datetimes (the first pinned as A) and shown side by side: the two columns. */
+async function sideBySideOfTwoDatetimes(page: Page, width: number, note: string): Promise<[Locator, Locator]> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto('/');
+  await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
+  await annotate(page, note);
+  await openCompare(page);
+  await page.getByRole('button', { name: 'Fijar como A' }).click();
+  await page.getByLabel('Fecha de referencia').fill('2025-01-20T08:00:00');
+  await expect(page.getByTestId('compare-counts')).toContainText(/cambiadas: [1-9]/);
+  await page.getByRole('radio', { name: 'Lado a lado' }).check();
+  return [page.getByRole('region', { name: 'Ejecución A' }), page.getByRole('region', { name: 'Ejecución B' })];
+}
+
 for (const width of [1280, 390]) {
   test(`side by side at ${width} px: two reference datetimes, the changed date in both columns, a click selects it in both`, async ({
     page,
   }, info) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
-    await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
-    await annotate(page, NOTE);
-    await openCompare(page);
-    await page.getByRole('button', { name: 'Fijar como A' }).click();
-    await page.getByLabel('Fecha de referencia').fill('2025-01-20T08:00:00');
-    await expect(page.getByTestId('compare-counts')).toContainText(/cambiadas: [1-9]/);
-
-    await page.getByRole('radio', { name: 'Lado a lado' }).check();
-    const columnA = page.getByRole('region', { name: 'Ejecución A' });
-    const columnB = page.getByRole('region', { name: 'Ejecución B' });
+    const [columnA, columnB] = await sideBySideOfTwoDatetimes(page, width, NOTE);
     await expect(page.getByRole('region', { name: 'Nota con las diferencias' })).toHaveCount(0);
     // Each column shows the changed date with its own run's value.
     await expect(columnA.locator('.d-changed .d-value', { hasText: 'fecha:' }).first()).toContainText('2024');
@@ -271,18 +274,8 @@ for (const width of [1280, 390]) {
 }
 
 test('side by side: the two columns scroll together', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
-  await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
-  await annotate(page, Array.from({ length: 30 }, () => NOTE).join('\n'));
-  await openCompare(page);
-  await page.getByRole('button', { name: 'Fijar como A' }).click();
-  await page.getByLabel('Fecha de referencia').fill('2025-01-20T08:00:00');
-  await expect(page.getByTestId('compare-counts')).toContainText(/cambiadas: [1-9]/);
-  await page.getByRole('radio', { name: 'Lado a lado' }).check();
-  const columnA = page.getByRole('region', { name: 'Ejecución A' });
-  const columnB = page.getByRole('region', { name: 'Ejecución B' });
-  const scrollTop = (column: typeof columnA) => column.evaluate((el) => el.scrollTop);
+  const [columnA, columnB] = await sideBySideOfTwoDatetimes(page, 1280, Array.from({ length: 30 }, () => NOTE).join('\n'));
+  const scrollTop = (column: Locator) => column.evaluate((el) => el.scrollTop);
   // Halfway down A: B follows to halfway down its own height.
   await columnA.evaluate((el) => el.scrollTo({ top: (el.scrollHeight - el.clientHeight) / 2 }));
   await expect.poll(() => scrollTop(columnB)).toBeGreaterThan(100);
