@@ -8,7 +8,8 @@
  *           file: change → shown active, and change → note re-annotated and drawn
  *   diff    «Comparar» on the 20,000-character note annotated with two reference datetimes: a click
  *           on the tab → the diff computed and its view painted (issue 21: ≤ 200 ms); and the worst
- *           case, every annotation changed (bench/app/diff.ts)
+ *           case, every annotation changed (bench/app/diff.ts); both in the combined view and side
+ *           by side («Lado a lado»)
  *   verdict review mode on the 20,000-character note: key "a" / "u" on a focused annotation →
  *           the verdict committed to the page and laid out (issue 20: ≤ 16 ms)
  *   sizes   gzip sizes of the main and worker chunks
@@ -180,6 +181,8 @@ try {
     `switch to a ${SWITCH_TERMS.toLocaleString('en')}-term file (${(synthetic.bytes / 1048576).toFixed(1)} MB)   median ${ms(median(switchActive))} to active, ${ms(median(switchTotal))} to re-annotated   (issue 8: a 1,000,000-term dictionary ready in ≤ 1.5 s)`,
     `diff view, 20,000 chars, 2 datetimes   median ${ms(median(diff.dates.ms))}   runs ${diff.dates.ms.map(ms).join(', ')} (tab click → diff computed and painted; ${diff.dates.entries} differences; target ≤ 200 ms: ${check(median(diff.dates.ms) <= 200)})`,
     `diff view, 20,000 chars, all changed   median ${ms(median(diff.all.ms))}   runs ${diff.all.ms.map(ms).join(', ')} (every CUI altered in an imported A; ${diff.all.entries} differences)`,
+    `diff side by side, 2 datetimes         median ${ms(median(diff.datesSideBySide.ms))}   runs ${diff.datesSideBySide.ms.map(ms).join(', ')} (A's note beside B's)`,
+    `diff side by side, all changed         median ${ms(median(diff.allSideBySide.ms))}   runs ${diff.allSideBySide.ms.map(ms).join(', ')}`,
     `verdict re-render, 20,000 chars        median ${median(verdict.commit).toFixed(1)} ms to committed, ${median(verdict.laidOut).toFixed(1)} ms to laid out   (max ${Math.max(...verdict.laidOut).toFixed(1)} ms over ${verdict.laidOut.length}; target ≤ 16 ms: ${check(median(verdict.laidOut) <= 16)})`,
     `main chunk gzip                        ${(sizes.main / 1024).toFixed(1)} KB   (target ≤ 200 KB: ${check(sizes.main <= 200 * 1024)})`,
     `worker chunk gzip                      ${(sizes.worker / 1024).toFixed(1)} KB`,

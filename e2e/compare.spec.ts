@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { readDictionaryMeta } from '../src/core/dictionary/format.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { annotate, chooseRemote, startService } from './support/app.ts';
-import { attachScreenshot, noAxeViolations } from './support/screens.ts';
+import { attachScreenshot, fitsWidth, noAxeViolations } from './support/screens.ts';
 import { zetaDictionary } from './support/zeta.ts';
 
 const NOTE = '😷 Dolor en el brazo izquierdo desde hace 3 días. No refiere fiebre. Ingresó ayer por disnea.';
@@ -207,4 +207,81 @@ test('dictionary A against B: what only A knows is removed (and still marked in 
   await expect(note.locator('.d-removed', { hasText: 'fiebre' })).toBeVisible();
   await noAxeViolations(page, '[data-testid="compare"]');
   await attachScreenshot(page, info, 'compare-dictionaries');
+});
+
+/** `note` annotated with two reference datetimes (the first pinned as A) and shown side by side: the two columns. */
+async function sideBySideOfTwoDatetimes(page: Page, width: number, note: string): Promise<[Locator, Locator]> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto('/');
+  await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
+  await annotate(page, note);
+  await openCompare(page);
+  await page.getByRole('button', { name: 'Fijar como A' }).click();
+  await page.getByLabel('Fecha de referencia').fill('2025-01-20T08:00:00');
+  await expect(page.getByTestId('compare-counts')).toContainText(/cambiadas: [1-9]/);
+  await page.getByRole('radio', { name: 'Lado a lado' }).check();
+  return [page.getByRole('region', { name: 'Ejecución A' }), page.getByRole('region', { name: 'Ejecución B' })];
+}
+
+for (const width of [1280, 390]) {
+  test(`side by side at ${width} px: two reference datetimes, the changed date in both columns, a click selects it in both`, async ({
+    page,
+  }, info) => {
+    const [columnA, columnB] = await sideBySideOfTwoDatetimes(page, width, NOTE);
+    await expect(page.getByRole('region', { name: 'Nota con las diferencias' })).toHaveCount(0);
+    // Each column shows the changed date with its own run's value.
+    await expect(columnA.locator('.d-changed .d-value', { hasText: 'fecha:' }).first()).toContainText('2024');
+    await expect(columnB.locator('.d-changed .d-value', { hasText: 'fecha:' }).first()).toContainText('2025');
+    await expect(columnA).toContainText('[cambiada]');
+    await expect(columnB).toContainText('[cambiada]');
+    // Each run's annotations that do not differ are underlined in its column too.
+    await expect(columnA.locator('.d-same', { hasText: 'Dolor' })).toHaveCount(1);
+    await expect(columnB.locator('.d-same', { hasText: 'Dolor' })).toHaveCount(1);
+    // Side by side from 900 px up, A above B below it; never wider than the window.
+    const [boxA, boxB] = [await columnA.boundingBox(), await columnB.boundingBox()];
+    if (width > 900) expect(boxB?.x).toBeGreaterThan((boxA?.x ?? 0) + (boxA?.width ?? 0) - 1);
+    else expect(boxB?.y).toBeGreaterThan((boxA?.y ?? 0) + (boxA?.height ?? 0) - 1);
+    expect(await fitsWidth(page)).toBe(true);
+
+    // A click in the list selects the difference in both columns and brings both into view.
+    const list = page.getByRole('list', { name: 'Diferencias' });
+    const changedDate = list.locator('li.d-item-changed', { hasText: 'fecha:' }).last();
+    const key = await changedDate.getAttribute('data-key');
+    await changedDate.getByRole('button').click();
+    for (const column of [columnA, columnB]) {
+      const mark = column.locator(`[data-starts~="${key}"]`);
+      await expect(mark).toHaveClass(/d-selected/);
+      await expect(mark).toBeInViewport();
+    }
+    await expect(columnB.locator(`[data-starts~="${key}"]`)).toBeFocused();
+    // A click on a mark in column A selects its difference in the list and in column B.
+    const first = columnA.locator('.d-changed[data-starts]').first();
+    const firstKey = (await first.getAttribute('data-starts'))?.split(' ')[0];
+    await first.click();
+    await expect(list.locator(`[data-key="${firstKey}"] button`)).toHaveAttribute('aria-current', 'true');
+    await expect(columnB.locator(`[data-starts~="${firstKey}"]`)).toHaveClass(/d-selected/);
+    // The focus stays in the column clicked.
+    await expect(first).toBeFocused();
+    await noAxeViolations(page, '[data-testid="compare"]');
+    await attachScreenshot(page, info, `compare-side-by-side-${width}`);
+
+    // The choice is kept: back to another tab and to «Comparar», still side by side.
+    await page.getByRole('tab', { name: 'Tabla' }).click();
+    await openCompare(page);
+    await expect(page.getByRole('radio', { name: 'Lado a lado' })).toBeChecked();
+    await expect(columnA).toBeVisible();
+  });
+}
+
+test('side by side: the two columns scroll together', async ({ page }) => {
+  const [columnA, columnB] = await sideBySideOfTwoDatetimes(page, 1280, Array.from({ length: 30 }, () => NOTE).join('\n'));
+  const scrollTop = (column: Locator) => column.evaluate((el) => el.scrollTop);
+  // Halfway down A: B follows to halfway down its own height.
+  await columnA.evaluate((el) => el.scrollTo({ top: (el.scrollHeight - el.clientHeight) / 2 }));
+  await expect.poll(() => scrollTop(columnB)).toBeGreaterThan(100);
+  const half = await columnB.evaluate((el) => el.scrollTop / (el.scrollHeight - el.clientHeight));
+  expect(half).toBeCloseTo(0.5, 1);
+  // And back from B to A.
+  await columnB.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect.poll(() => scrollTop(columnA)).toBeLessThan(3);
 });

@@ -4,7 +4,8 @@
  * each run, a click on the «Comparar» tab → the diff computed and its view painted
  * ("glosa:diff-rendered"). Other tabs are shown in between, so each run mounts the view afresh.
  * The worst case too: A imported as the JSON export of the same result with every CUI altered, so
- * every annotation is listed as changed.
+ * every annotation is listed as changed. Each case in the combined view (the default) and side by
+ * side («Lado a lado»: A's note beside B's, so twice the marks).
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
@@ -25,7 +26,23 @@ async function rerendered(page: Page, act: () => Promise<void>): Promise<void> {
   await page.evaluate(() => (window as unknown as { __benchRendered: Promise<void> }).__benchRendered);
 }
 
-export async function timeDiffView(page: Page, note: string, runs: number): Promise<{ dates: DiffTimes; all: DiffTimes }> {
+export interface DiffViewTimes {
+  readonly dates: DiffTimes;
+  readonly all: DiffTimes;
+  readonly datesSideBySide: DiffTimes;
+  readonly allSideBySide: DiffTimes;
+}
+
+/** Times the tab clicks in the combined view, then side by side (the choice stays in the compare store). */
+async function timeBothViews(page: Page, runs: number): Promise<[DiffTimes, DiffTimes]> {
+  const combined = await timeTabClicks(page, runs);
+  await page.getByRole('radio', { name: 'Lado a lado' }).check();
+  const sideBySide = await timeTabClicks(page, runs);
+  await page.getByRole('radio', { name: 'Combinada' }).check();
+  return [combined, sideBySide];
+}
+
+export async function timeDiffView(page: Page, note: string, runs: number): Promise<DiffViewTimes> {
   const datetime = page.getByLabel('Fecha de referencia');
   await rerendered(page, async () => {
     await datetime.fill('2024-06-10T10:00:00');
@@ -38,7 +55,7 @@ export async function timeDiffView(page: Page, note: string, runs: number): Prom
   // Local mode annotates again by itself when the reference datetime changes.
   await rerendered(page, () => datetime.fill('2025-02-20T08:00:00'));
 
-  const dates = await timeTabClicks(page, runs);
+  const [dates, datesSideBySide] = await timeBothViews(page, runs);
   await page.getByRole('tab', { name: 'Tabla' }).click();
 
   // Every annotation changed: A is B's own export with each CUI altered.
@@ -52,10 +69,10 @@ export async function timeDiffView(page: Page, note: string, runs: number): Prom
     buffer: Buffer.from(JSON.stringify(result)),
   });
   await page.getByTestId('compare-counts').waitFor();
-  const all = await timeTabClicks(page, runs);
+  const [all, allSideBySide] = await timeBothViews(page, runs);
   await page.getByRole('button', { name: 'Quitar A' }).click();
   await page.getByRole('tab', { name: 'Tabla' }).click();
-  return { dates, all };
+  return { dates, all, datesSideBySide, allSideBySide };
 }
 
 async function timeTabClicks(page: Page, runs: number): Promise<DiffTimes> {

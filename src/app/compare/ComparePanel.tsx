@@ -2,7 +2,8 @@
  * «Comparar»: run A (the result on screen pinned with «Fijar como A», or a JSON file) against B (the
  * result on screen now: after another reference datetime, dictionary, rule pack or mode). Shows what
  * each run was, the counts, the differences marked in the note (removed spans too) with a legend, a
- * list whose items bring their span into view, and the export. Notes that differ are not compared.
+ * list whose items bring their span into view, and the export. The note is one combined copy, or
+ * A's beside B's («Lado a lado»). Notes that differ are not compared.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AnnotatedText } from '../annotator/useAnnotation.ts';
@@ -15,7 +16,8 @@ import { DiffNote } from './DiffNote.tsx';
 import { diffEntries, FIELD_LABELS, KIND_LABELS, type DiffEntry, type EntryKind } from './entries.ts';
 import { diffToCsv, diffToJson } from './export.ts';
 import { describeRun, differentNotes, readRunFile, type Run } from './run.ts';
-import { useCompareStore } from './store.ts';
+import { SideBySide } from './SideBySide.tsx';
+import { useCompareStore, type CompareView } from './store.ts';
 
 type Dictionary = { readonly id: string; readonly contentHash: string } | undefined;
 
@@ -89,7 +91,7 @@ function Counts({ diff }: { diff: ResultDiff }) {
   );
 }
 
-function DiffLegend() {
+function DiffLegend({ sideBySide }: { sideBySide: boolean }) {
   return (
     <ul className="compare-legend" aria-label="Leyenda de la comparación">
       {(Object.keys(KIND_LABELS) as EntryKind[]).map((kind) => (
@@ -103,7 +105,37 @@ function DiffLegend() {
           {kind === 'added' && ' (solo en B)'}
         </li>
       ))}
+      {sideBySide && (
+        <>
+          <li>
+            <span className="d-mark d-added d-absent">texto</span> con trazo discontinuo: no está en esa ejecución
+          </li>
+          <li>
+            <span className="d-same">texto</span> anotada sin diferencias
+          </li>
+        </>
+      )}
     </ul>
+  );
+}
+
+const VIEWS: [CompareView, string][] = [
+  ['combined', 'Combinada'],
+  ['side-by-side', 'Lado a lado'],
+];
+
+function ViewChoice() {
+  const view = useCompareStore((s) => s.view);
+  const setView = useCompareStore((s) => s.setView);
+  return (
+    <fieldset className="compare-view">
+      <legend>Vista</legend>
+      {VIEWS.map(([value, label]) => (
+        <label key={value}>
+          <input type="radio" name="compare-view" value={value} checked={view === value} onChange={() => setView(value)} /> {label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -150,6 +182,7 @@ function DifferenceList({ entries, selectedKey }: { entries: readonly DiffEntry[
 
 function Comparison({ a, b }: { a: Run; b: Run }) {
   const selectedKey = useCompareStore((s) => s.selectedKey);
+  const view = useCompareStore((s) => s.view);
   const problem = useMemo(() => differentNotes(a, b), [a, b]);
   const diff = useMemo(() => (problem === null ? diffResults(a.result, b.result) : undefined), [a, b, problem]);
   const entries = useMemo(() => (diff ? diffEntries(diff) : []), [diff]);
@@ -178,9 +211,14 @@ function Comparison({ a, b }: { a: Run; b: Run }) {
           Exportar comparación (CSV)
         </button>
       </div>
-      <DiffLegend />
-      <div className="compare-body">
-        <DiffNote text={text} entries={entries} selectedKey={selectedKey} />
+      <ViewChoice />
+      <DiffLegend sideBySide={view === 'side-by-side'} />
+      <div className={`compare-body compare-body-${view}`}>
+        {view === 'side-by-side' ? (
+          <SideBySide text={text} a={a.result} b={b.result} entries={entries} selectedKey={selectedKey} />
+        ) : (
+          <DiffNote text={text} entries={entries} selectedKey={selectedKey} />
+        )}
         {entries.length > 0 && <DifferenceList entries={entries} selectedKey={selectedKey} />}
       </div>
     </>

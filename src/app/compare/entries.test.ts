@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnnotationResult } from '../../core/contract.ts';
 import { annotation, span } from '../test/fixtures.ts';
 import { diffResults } from './diff.ts';
-import { diffEntries, formatValue } from './entries.ts';
+import { diffEntries, formatValue, presentIn, sideValues } from './entries.ts';
 import { diffToCsv, diffToJson, provenanceOf } from './export.ts';
 import { diffPieces } from './pieces.ts';
 import type { Run } from './run.ts';
@@ -75,6 +75,35 @@ describe('diffPieces', () => {
     expect(pieces.filter((p) => p.entries.length === 0)).toHaveLength(4);
   });
 
+  it("says which pieces one run annotated, a difference's piece too; adjacent annotated text stays one piece", () => {
+    const entries = diffEntries(diffResults(A, B));
+    const spans = A.annotations.map((a) => a.match);
+    const pieces = diffPieces(TEXT, entries, spans);
+    expect(pieces.map((p) => TEXT.slice(p.begin, p.end)).join('')).toBe(TEXT);
+    expect(pieces.filter((p) => p.annotated).map((p) => [TEXT.slice(p.begin, p.end), p.entries.length])).toEqual([
+      ['Fiebre', 0],
+      ['ayer', 1],
+      ['tos', 1],
+    ]);
+    expect(pieces.filter((p) => !p.annotated && p.entries.length === 0).map((p) => TEXT.slice(p.begin, p.end))).toEqual([
+      '😷 ',
+      ' ',
+      ', sin ',
+      '. ',
+      '.',
+    ]);
+    // Two overlapping annotated spans (code points 2–8 and 5–13) mark one stretch of text.
+    const merged = diffPieces(
+      TEXT,
+      [],
+      [
+        { begin: 2, end: 8 },
+        { begin: 5, end: 13 },
+      ],
+    ).filter((p) => p.annotated);
+    expect(merged.map((p) => TEXT.slice(p.begin, p.end))).toEqual(['Fiebre ayer']);
+  });
+
   it('splits overlapping differences so each piece names all that cover it', () => {
     const entries = [
       { key: 'removed-0', kind: 'removed' as const, span: { begin: 2, end: 13, text: 'Fiebre ayer' }, title: '', changes: [], details: [] },
@@ -118,5 +147,31 @@ describe('export', () => {
     expect(rows[1]).toMatch(
       /^changed,9,13,ayer,«ayer» \(9–13\) C0000100 · Hallazgo,date,9 may 2024 \(2024-05-09\),19 ene 2025 \(2025-01-19\)$/,
     );
+  });
+});
+
+describe('side by side', () => {
+  it('marks removed differences in A only, added in B only, changed in both', () => {
+    const entries = diffEntries(diffResults(A, B));
+    const inSide = (side: 'a' | 'b') => entries.filter((e) => presentIn(e.kind, side)).map((e) => [e.kind, e.span.text]);
+    expect(inSide('a')).toEqual([
+      ['changed', 'ayer'],
+      ['removed', 'tos'],
+    ]);
+    expect(inSide('b')).toEqual([
+      ['changed', 'ayer'],
+      ['added', 'Dolor'],
+    ]);
+    expect(presentIn('relation-removed', 'a')).toBe(true);
+    expect(presentIn('relation-removed', 'b')).toBe(false);
+    expect(presentIn('relation-added', 'b')).toBe(true);
+  });
+
+  it("says each run's own value of what changed", () => {
+    const changed = diffEntries(diffResults(A, B)).find((e) => e.kind === 'changed');
+    expect(changed && sideValues(changed, 'a')).toEqual([`fecha: ${formatValue('date', { type: 'DATE', value: '2024-05-09' })}`]);
+    expect(changed && sideValues(changed, 'b')).toEqual([`fecha: ${formatValue('date', { type: 'DATE', value: '2025-01-19' })}`]);
+    const added = diffEntries(diffResults(A, B)).find((e) => e.kind === 'added');
+    expect(added && sideValues(added, 'b')).toEqual([]);
   });
 });

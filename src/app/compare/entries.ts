@@ -134,3 +134,17 @@ export function diffEntries(diff: ResultDiff): DiffEntry[] {
   relationEntries('relation-removed', diff.relationsRemoved);
   return entries.sort(byPosition);
 }
+
+/** One of the two runs, as the side-by-side view shows them. */
+export type RunSide = 'a' | 'b';
+
+/** Whether the entry's annotation (or relation) is in that run: removed ones in A, added in B, changed in both. */
+export function presentIn(kind: EntryKind, side: RunSide): boolean {
+  if (kind === 'changed') return true;
+  return kind === 'removed' || kind === 'relation-removed' ? side === 'a' : side === 'b';
+}
+
+/** What a changed entry's fields are in that run, one line each ("fecha: …"); nothing for other kinds. */
+export function sideValues(entry: DiffEntry, side: RunSide): string[] {
+  return entry.changes.map((ch) => `${FIELD_LABELS[ch.field]}: ${formatValue(ch.field, side === 'a' ? ch.a : ch.b)}`);
+}
