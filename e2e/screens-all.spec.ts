@@ -49,6 +49,16 @@ const remoteAnswers = async (page: Page, status: number) => {
   await page.getByRole('button', { name: 'Anotar', exact: true }).click();
 };
 
+/** The compare panel with A annotated at one reference datetime and B at another. */
+const comparedDatetimes = async (page: Page) => {
+  await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
+  await annotate(page, NOTE);
+  await page.getByRole('tab', { name: 'Comparar' }).click();
+  await page.getByRole('button', { name: 'Fijar como A' }).click();
+  await page.getByLabel('Fecha de referencia').fill('2025-01-20T08:00:00');
+  await expect(page.getByTestId('compare-counts')).toContainText(/cambiadas: [1-9]/);
+};
+
 export const STATES: readonly ScreenState[] = [
   { name: 'empty', enter: async (page) => expect(page.getByLabel('Texto de la nota')).toBeVisible() },
   { name: 'result', enter: async (page) => void (await annotate(page, NOTE)) },
@@ -157,15 +167,13 @@ export const STATES: readonly ScreenState[] = [
       await expect(page.getByTestId('search-count')).toHaveText('1 de 1');
     },
   },
+  { name: 'compare-two-datetimes', enter: comparedDatetimes },
   {
-    name: 'compare-two-datetimes',
+    name: 'compare-side-by-side',
     enter: async (page) => {
-      await page.getByLabel('Fecha de referencia').fill('2024-06-10T10:00:00');
-      await annotate(page, NOTE);
-      await page.getByRole('tab', { name: 'Comparar' }).click();
-      await page.getByRole('button', { name: 'Fijar como A' }).click();
-      await page.getByLabel('Fecha de referencia').fill('2025-01-20T08:00:00');
-      await expect(page.getByTestId('compare-counts')).toContainText(/cambiadas: [1-9]/);
+      await comparedDatetimes(page);
+      await page.getByRole('radio', { name: 'Lado a lado' }).check();
+      await expect(page.getByRole('region', { name: 'Ejecución B' })).toContainText('[cambiada]');
     },
   },
   {
