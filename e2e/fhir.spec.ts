@@ -1,6 +1,6 @@
 /** The FHIR export button: a valid R4 Bundle named after the note and the time, with code-point offsets. */
 import { readFile } from 'node:fs/promises';
-import type { Bundle, Condition, Provenance } from '@medplum/fhirtypes';
+import type { Bundle, Condition, MedicationStatement, Provenance } from '@medplum/fhirtypes';
 import { expect, test } from '@playwright/test';
 import { fhirSchemaErrors } from '../tests/support/fhir-schema.ts';
 import { annotate } from './support/app.ts';
@@ -36,4 +36,21 @@ test('exports the shown result as a FHIR R4 Bundle that validates', async ({ pag
   expect(ext('exported-by')?.valueString).toMatch(/^glosa-app /);
   expect(Date.parse(provenance.occurredDateTime ?? '')).toBeLessThanOrEqual(Date.parse(provenance.recorded));
   expect(bundle.timestamp).toBe(provenance.recorded);
+});
+
+test("a drug's frame becomes its MedicationStatement's dosage, its form a contained Medication", async ({ page }) => {
+  await page.goto('/');
+  await annotate(page, 'Paracetamol 1 g 1 comprimido cada 8 horas vía oral durante 5 días.');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'FHIR', exact: true }).click()]);
+  const bundle = JSON.parse(await readFile(await download.path(), 'utf8')) as Bundle;
+  expect(fhirSchemaErrors(bundle)).toEqual([]);
+  const statement = (bundle.entry ?? [])
+    .map((e) => e.resource)
+    .find((r): r is MedicationStatement => r?.resourceType === 'MedicationStatement');
+  const dosage = statement?.dosage?.[0];
+  expect(dosage?.timing?.repeat).toMatchObject({ frequency: 1, period: 8, periodUnit: 'h' });
+  expect(dosage?.timing?.repeat?.boundsDuration).toMatchObject({ value: 5 });
+  expect(dosage?.route?.coding?.[0]).toMatchObject({ system: 'http://snomed.info/sct', code: '26643006' });
+  expect(dosage?.doseAndRate?.[0]?.doseQuantity).toMatchObject({ value: 1, unit: 'g' });
+  expect(statement?.contained?.[0]).toMatchObject({ resourceType: 'Medication', form: { text: 'comprimido' } });
 });
