@@ -37,7 +37,16 @@ describe('app store', () => {
     store.getState().reportError({ message: 'x' });
     const saved = JSON.parse(storage.data.get('glosa-session') ?? '{}') as { state: Record<string, unknown> };
     expect(saved.state).toMatchObject({ text: 'Madre con alzheimer', apiKey: 'k1', mode: 'remote' });
-    expect(Object.keys(saved.state).sort()).toEqual(['apiKey', 'contextRules', 'filters', 'mode', 'remoteBase', 'text', 'textDatetime']);
+    expect(Object.keys(saved.state).sort()).toEqual([
+      'apiKey',
+      'contextRules',
+      'filters',
+      'mode',
+      'nestedSites',
+      'remoteBase',
+      'text',
+      'textDatetime',
+    ]);
 
     const reloaded = createAppStore(() => storage);
     expect(reloaded.getState().text).toBe('Madre con alzheimer');
@@ -121,5 +130,15 @@ describe('the local rule pack', () => {
     store.getState().setContextRules(null);
     expect(store.getState().contextRules).toBeNull();
     expect(store.getState().contextRulesError).toBeNull();
+  });
+
+  it('keeps the choice of sites inside concepts for the tab; a bad saved value falls back to on', () => {
+    const storage = memoryStorage();
+    createAppStore(() => storage)
+      .getState()
+      .setNestedSites(false);
+    expect(createAppStore(() => storage).getState().nestedSites).toBe(false);
+    storage.data.set('glosa-session', JSON.stringify({ state: { nestedSites: 'no' }, version: 0 }));
+    expect(createAppStore(() => storage).getState().nestedSites).toBe(true);
   });
 });

@@ -211,7 +211,7 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
         name: 'glosa-session',
         storage: createJSONStorage(storage),
         // Only what must survive a reload of the tab; results and UI ephemera are not kept.
-        partialize: ({ mode, remoteBase, apiKey, text, textDatetime, contextRules, filters }) => ({
+        partialize: ({ mode, remoteBase, apiKey, text, textDatetime, contextRules, filters, nestedSites }) => ({
           mode,
           remoteBase,
           apiKey,
@@ -219,11 +219,17 @@ export const createAppStore = (storage: () => Storage = () => sessionStorage) =>
           textDatetime,
           contextRules,
           filters,
+          nestedSites,
         }),
         // Filters kept by an older version (or edited by hand) are read defensively.
         merge: (persisted, current) => {
           const saved = (persisted ?? {}) as Partial<AppState>;
-          return { ...current, ...saved, filters: sanitiseFilters(saved.filters) };
+          return {
+            ...current,
+            ...saved,
+            filters: sanitiseFilters(saved.filters),
+            nestedSites: typeof saved.nestedSites === 'boolean' ? saved.nestedSites : current.nestedSites,
+          };
         },
       },
     ),
