@@ -10,6 +10,9 @@
  * - memory: the server's RSS and heap over 100,000 requests (BENCH_MEMORY_REQUESTS).
  * BENCH_SECONDS sets each timed run (default 5). On a shared machine the server's CPU milliseconds
  * per request say more than requests/s.
+ *
+ * `npm run bench:service -- --against REV` instead compares today's service with REV's on the quiet
+ * scenario, started in turn (BENCH_ROUNDS rounds, default 3): see service/against.ts.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -18,6 +21,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { startNginx, startRedis } from '../src/server/testing/external.ts';
 import { syntheticNotes } from './corpus.ts';
+import { serviceAgainst } from './service/against.ts';
 import { processCpuMs } from './service/process-cpu.ts';
 import { startServerProcess, type ServerProcess } from './service/server-process.ts';
 import { table } from './stats.ts';
@@ -178,6 +182,14 @@ async function memory(): Promise<void> {
   } finally {
     await server.stop();
   }
+}
+
+const against = process.argv.indexOf('--against');
+if (against >= 0) {
+  const rev = process.argv[against + 1];
+  if (rev === undefined) throw new Error('usage: npm run bench:service -- --against REV');
+  await serviceAgainst(rev, NOTE, SECONDS, Number(process.env.BENCH_ROUNDS ?? 3));
+  process.exit(0);
 }
 
 if (ONLY.has('quiet') || ONLY.has('attack')) {

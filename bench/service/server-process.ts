@@ -11,8 +11,9 @@ export interface ServerProcess {
 
 const BIN = fileURLToPath(new URL('../../bin/glosa.mjs', import.meta.url));
 
-export async function startServerProcess(args: string[], env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', ...args], {
+/** `bin`: another checkout's `bin/glosa.mjs` (to compare revisions); this one's by default. */
+export async function startServerProcess(args: string[], env: Record<string, string>, bin = BIN): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [bin, 'serve', '--host', '127.0.0.1', '--port', '0', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -17,12 +17,17 @@ export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
 
-/** Parses an already validated `text_datetime`. */
+let lastParsed: { readonly value: string; readonly at: LocalDateTime } | undefined;
+
+/** Parses an already validated `text_datetime` (the last one is kept: a corpus often shares one). */
 export function parseTextDatetime(value: string): LocalDateTime {
+  if (lastParsed?.value === value) return lastParsed.at;
   const m = TEXT_DATETIME_PATTERN.exec(value);
   if (!m) throw new Error(`not a text_datetime: ${value}`);
   const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  return { year, month, day, hour, minute, second };
+  const at = Object.freeze({ year, month, day, hour, minute, second });
+  lastParsed = { value, at };
+  return at;
 }
 
 /** The clock's reading in the local wall-clock time of the runtime. */

@@ -2,7 +2,13 @@
  * Validation of an annotation request body into the contract's request, with the stable error
  * codes that the service, the CLI and the worker all report.
  */
-import { AnnotationRequestSchema, isValidTextDatetime, type AnnotationRequest } from './contract.ts';
+import {
+  AnnotationRequestSchema,
+  isValidTextDatetime,
+  RequestConfigSchema,
+  type AnnotationRequest,
+  type RequestConfig,
+} from './contract.ts';
 
 export type RequestErrorCode = 'invalid_body' | 'missing_text' | 'invalid_text' | 'invalid_config' | 'invalid_text_datetime';
 
@@ -15,6 +21,16 @@ export type RequestValidation = { ok: true; request: AnnotationRequest } | { ok:
 
 /** Config entries that must be true or false when present (an invalid_config error otherwise). */
 const BOOLEAN_CONFIG = ['explain', 'nested_sites'] as const;
+
+const CONFIG_KEYS = Object.keys(RequestConfigSchema.shape);
+
+/** A copy of a config as the schema outputs it: its own entries first, in the schema's order, then the others. */
+function configCopy(config: Record<string, unknown>): RequestConfig {
+  const copy: Record<string, unknown> = {};
+  for (const key of CONFIG_KEYS) if (key in config) copy[key] = config[key];
+  for (const key of Object.keys(config)) if (!(key in copy)) copy[key] = config[key];
+  return copy as RequestConfig;
+}
 
 function fail(code: RequestErrorCode, message: string): RequestValidation {
   return { ok: false, error: { code, message } };
@@ -41,6 +57,13 @@ export function validateAnnotationRequest(body: unknown): RequestValidation {
   for (const flag of BOOLEAN_CONFIG) {
     const value = (config as Record<string, unknown> | undefined)?.[flag];
     if (value !== undefined && typeof value !== 'boolean') return fail('invalid_config', `"config.${flag}" must be true or false.`);
+  }
+  // The checks above cover the schema but for parse_quantities: the request is built as the schema
+  // would (text and config; config copied with all its entries), without running it.
+  const quantities = (config as Record<string, unknown> | undefined)?.parse_quantities;
+  if (quantities === undefined || typeof quantities === 'boolean') {
+    const text = record.text;
+    return { ok: true, request: config === undefined ? { text } : { text, config: configCopy(config as Record<string, unknown>) } };
   }
   const parsed = AnnotationRequestSchema.safeParse(body);
   if (!parsed.success) return fail('invalid_body', parsed.error.issues[0]?.message ?? 'The request body does not fit the contract.');

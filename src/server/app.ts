@@ -122,12 +122,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     });
   }
   installJsonBodyParser(app, options.maxJsonDepth);
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    // Results are patient data: no cache may keep them.
-    if (request.method === 'POST') reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip', 'deflate'],

@@ -10,6 +10,10 @@ export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // The line is built only when it is written (a busy service often logs at warn). Fastify's
+    // stand-in logger (logging off) has no isLevelEnabled, and writes nothing anyway.
+    const log = reply.log as { isLevelEnabled?: (level: string) => boolean };
+    if (log.isLevelEnabled !== undefined && !log.isLevelEnabled(error ? 'error' : 'info')) return;
     const line = {
       method: request.method,
       route: routeName(request),

@@ -47,11 +47,17 @@ export function securityHeaders(tls: boolean): Record<string, string> {
   return headers;
 }
 
-/** Every response carries the security headers (set first: a handler may still change one). */
+/**
+ * Every response carries the security headers and the request id; a POST's answer also says no
+ * cache may keep it (results are patient data). They are set first, in one hook, so a handler may
+ * still change one.
+ */
 export function installSecurityHeaders(app: FastifyInstance, tls: boolean): void {
   const headers = securityHeaders(tls);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const postHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.method === 'POST' ? postHeaders : headers);
+    reply.header('x-request-id', request.id);
     done();
   });
 }

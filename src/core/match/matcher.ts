@@ -15,11 +15,15 @@ export interface MatchOptions {
   readonly minTermChars: number;
 }
 
+/** Token hashes, two lanes a token, reused from text to text (matching runs one text at a time). */
+let scratch = new Int32Array(2048);
+
 export function matchConcepts(text: string, tokens: readonly Token[], dictionary: Dictionary, options: MatchOptions): Mention[] {
   const index = dictionary.index;
   const firstTokens = index.firstTokens;
   // Token hashes, computed only for tokens a term may start at and the ones after them.
-  const hashes = new Int32Array(2 * tokens.length);
+  if (scratch.length < 2 * tokens.length) scratch = new Int32Array(2 * tokens.length);
+  const hashes = scratch;
   let hashedUpTo = 0;
   const mentions: Mention[] = [];
   let i = 0;

@@ -40,15 +40,19 @@ export class PhraseSet<V = true> {
   /** The longest phrase starting at token `i`, never crossing a line break. */
   matchAt(tokens: readonly Token[], i: number): PhraseMatch<V> | undefined {
     let node: PhraseNode<V> | undefined = this.root;
-    let best: PhraseMatch<V> | undefined;
+    let best: PhraseNode<V> | undefined;
+    let bestEnd = i;
     for (let j = i; j < tokens.length; j++) {
       const token = tokens[j] as Token;
       if (j > i && token.afterLineBreak) break;
       node = node.next.get(token.norm);
       if (node === undefined) break;
-      if (node.value !== undefined) best = { end: j + 1, value: node.value };
+      if (node.value !== undefined) {
+        best = node;
+        bestEnd = j + 1;
+      }
     }
-    return best;
+    return best === undefined ? undefined : { end: bestEnd, value: best.value as V };
   }
 
   /** The first tokens of the phrases, in matching form: a token not among them starts none. */

@@ -27,18 +27,29 @@ for (let c = 0; c < 128; c++) {
 const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
 const SPACE_CHAR = /\s/u;
 const LINE_BREAK = /[\u0085\u2028\u2029]/u;
-const wideClassCache = new Map<number, number>();
+/** Classes of the other BMP code points, worked out on first sight (255: not yet). */
+const BMP_CLASS = new Uint8Array(0x10000).fill(255);
+const astralClassCache = new Map<number, number>();
+
+function classOf(cp: number): number {
+  const ch = String.fromCodePoint(cp);
+  return LINE_BREAK.test(ch) ? 4 : SPACE_CHAR.test(ch) ? 3 : WORD_CHAR.test(ch) ? 1 : 0;
+}
 
 /** Class of the code point at `i`: 1 letter-like, 2 ASCII digit, 3 space, 4 newline, 0 other. */
 function classAt(text: string, i: number): number {
   const code = text.charCodeAt(i);
   if (code < 128) return ASCII_CLASS[code] as number;
+  if (code < 0xd800 || code > 0xdbff || i + 1 >= text.length) {
+    let cls = BMP_CLASS[code] as number;
+    if (cls === 255) cls = BMP_CLASS[code] = classOf(code);
+    return cls;
+  }
   const cp = text.codePointAt(i) as number;
-  let cls = wideClassCache.get(cp);
+  let cls = astralClassCache.get(cp);
   if (cls === undefined) {
-    const ch = String.fromCodePoint(cp);
-    cls = LINE_BREAK.test(ch) ? 4 : SPACE_CHAR.test(ch) ? 3 : WORD_CHAR.test(ch) ? 1 : 0;
-    if (wideClassCache.size < 4096) wideClassCache.set(cp, cls);
+    cls = classOf(cp);
+    if (astralClassCache.size < 4096) astralClassCache.set(cp, cls);
   }
   return cls;
 }
@@ -46,6 +57,20 @@ function classAt(text: string, i: number): number {
 function unitLength(text: string, i: number): number {
   const code = text.charCodeAt(i);
   return code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? 2 : 1;
+}
+
+/** Matching forms of the words seen lately that need folding (clinical words recur from note to note). */
+const FOLDED_CACHE_SIZE = 8192;
+let folded = new Map<string, string>();
+
+function foldedForm(surface: string): string {
+  let norm = folded.get(surface);
+  if (norm === undefined) {
+    norm = normalise(surface);
+    if (folded.size >= FOLDED_CACHE_SIZE) folded = new Map();
+    folded.set(surface, norm);
+  }
+  return norm;
 }
 
 export function tokenise(text: string): Token[] {
@@ -95,7 +120,7 @@ export function tokenise(text: string): Token[] {
         }
       }
       const surface = text.slice(start, i);
-      tokens.push({ start, end: i, kind: 'word', norm: plain ? surface : normalise(surface), afterLineBreak: lineBreak });
+      tokens.push({ start, end: i, kind: 'word', norm: plain ? surface : foldedForm(surface), afterLineBreak: lineBreak });
     }
     lineBreak = false;
   }

@@ -55,10 +55,13 @@ function parseCategory(raw: string): Category {
  * Only the config entries the contract defines: unknown ones are ignored anyway, and would cost
  * the copy to a worker thread.
  */
+const CONFIG_KEYS = Object.keys(RequestConfigSchema.shape);
+
 function knownConfig(config: RequestConfig | undefined): RequestConfig | undefined {
   if (config === undefined) return undefined;
-  const entries = Object.keys(RequestConfigSchema.shape).flatMap((key) => (config[key] === undefined ? [] : [[key, config[key]]]));
-  return Object.fromEntries(entries) as RequestConfig;
+  const known: Record<string, unknown> = {};
+  for (const key of CONFIG_KEYS) if (config[key] !== undefined) known[key] = config[key];
+  return known as RequestConfig;
 }
 
 /** One document, validated, annotated: the result's JSON text, or a ServiceError. */

@@ -20,8 +20,17 @@ function endsWithAny(word: string, endings: readonly string[]): boolean {
 /** Accent-free endings: they can be compared with the matching form alone (when the text is not given). */
 const PLAIN_PAST_ENDINGS = TENSE.pastEndings.filter((e) => normalise(e) === e);
 const withUpper = (endings: readonly string[]): string[] => endings.flatMap((e) => [e, e.toUpperCase()]);
-const PAST_WRITTEN = withUpper(TENSE.pastEndings);
-const FUTURE_WRITTEN = withUpper(TENSE.futureEndings);
+/** Endings by their last UTF-16 unit, so that a word is compared only with the endings it may have. */
+const byLastUnit = (endings: readonly string[]): ReadonlyMap<number, readonly string[]> => {
+  const map = new Map<number, string[]>();
+  for (const e of endings) {
+    const last = e.charCodeAt(e.length - 1);
+    map.set(last, [...(map.get(last) ?? []), e]);
+  }
+  return map;
+};
+const PAST_WRITTEN = byLastUnit(withUpper(TENSE.pastEndings));
+const FUTURE_WRITTEN = byLastUnit(withUpper(TENSE.futureEndings));
 
 const lastLetter = (word: string): number => word.charCodeAt(word.length - 1);
 /** Last letters (matching form) of every verb ending and listed verb: a word ending otherwise carries no tense, and is passed by at once. */
@@ -30,8 +39,10 @@ const VERB_LAST_LETTERS: ReadonlySet<number> = new Set(
 );
 
 /** Token `t` as written ends with one of `endings` (lower or upper case), read in place. */
-function writtenEndsWith(text: string, t: Token, endings: readonly string[]): boolean {
-  return t.end - t.start >= TENSE.minVerbLength && endings.some((e) => text.endsWith(e, t.end));
+function writtenEndsWith(text: string, t: Token, endings: ReadonlyMap<number, readonly string[]>): boolean {
+  if (t.end - t.start < TENSE.minVerbLength) return false;
+  const candidates = endings.get(text.charCodeAt(t.end - 1));
+  return candidates !== undefined && candidates.some((e) => text.endsWith(e, t.end));
 }
 
 /** The tense token `k` carries as a verb, if any. */
