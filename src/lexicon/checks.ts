@@ -139,6 +139,7 @@ export function conceptProblems(c: LexiconConcept): ConceptProblem[] {
     );
   }
   for (const code of c.snomed_ct) add('snomed_ct', code, snomedProblem(code));
+  for (const code of c.analyte_snomed_ct ?? []) add('analyte_snomed_ct', code, snomedProblem(code));
   for (const code of c.loinc) add('loinc', code, loincProblem(code));
   for (const code of c.icd10_cm) add('icd10_cm', code, icd10Problem(code));
   for (const code of c.icd9_cm) add('icd9_cm', code, icd9Problem(code));

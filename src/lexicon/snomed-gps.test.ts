@@ -17,17 +17,18 @@ const LISTS_DIR = repoPath('src', 'lexicon', 'sct-outside-gps');
 
 interface ValueSetInclude {
   readonly system?: string;
-  readonly concept?: readonly { readonly code: string }[];
+  readonly concept?: readonly { readonly code: string; readonly display?: string }[];
 }
 
-function gpsCodes(): Set<string> {
+/** The GPS's codes with their fully specified names. */
+function gpsNames(): Map<string, string> {
   const valueSet = JSON.parse(readFileSync(GPS_FILE, 'utf8')) as { compose?: { include?: ValueSetInclude[] } };
-  const codes = new Set<string>();
+  const names = new Map<string, string>();
   for (const include of valueSet.compose?.include ?? []) {
     if (include.system !== SNOMED) continue;
-    for (const concept of include.concept ?? []) codes.add(concept.code);
+    for (const concept of include.concept ?? []) names.set(concept.code, concept.display ?? '');
   }
-  return codes;
+  return names;
 }
 
 interface ListedCode {
@@ -55,7 +56,8 @@ function listedCodes(): ListedCode[] {
   );
 }
 
-const gps = gpsCodes();
+const gps = gpsNames();
+const lexicon = readLexiconDir();
 const listed = listedCodes();
 
 describe('SNOMED CT codes of the default lexicon', () => {
@@ -79,10 +81,21 @@ describe('SNOMED CT codes of the default lexicon', () => {
   });
 
   it('are all in the GPS or in a list', () => {
-    const known = new Set([...gps, ...listed.map((l) => l.sctid)]);
-    const unknown = readLexiconDir().flatMap((c) =>
-      c.snomed_ct.filter((code) => !known.has(code)).map((code) => `${c.cui} ${c.preferred_term}: ${code}`),
+    const known = new Set([...gps.keys(), ...listed.map((l) => l.sctid)]);
+    const unknown = lexicon.flatMap((c) =>
+      [...c.snomed_ct, ...(c.analyte_snomed_ct ?? [])]
+        .filter((code) => !known.has(code))
+        .map((code) => `${c.cui} ${c.preferred_term}: ${code}`),
     );
     expect(unknown).toEqual([]);
+  });
+
+  it('give a laboratory test the code of a substance as its analyte', () => {
+    const notSubstances = lexicon.flatMap((c) =>
+      (c.analyte_snomed_ct ?? [])
+        .filter((code) => gps.has(code) && !(gps.get(code) ?? '').endsWith('(substance)'))
+        .map((code) => `${c.cui} ${c.preferred_term}: ${code} ${gps.get(code) ?? ''}`),
+    );
+    expect(notSubstances).toEqual([]);
   });
 });
