@@ -46,6 +46,8 @@ export function exportLine(c: LexiconConcept): Record<string, unknown> {
   };
   if (c.category !== undefined) line.category = c.category;
   for (const key of ['snomed_ct', 'icd10_cm', 'icd9_cm', 'loinc'] as const) if (c[key].length > 0) line[key] = c[key];
+  // Apart from snomed_ct: a substance code on a test is not the test's own code (POLICY.md, analytes).
+  if (c.analyte_snomed_ct !== undefined) line.analyte_snomed_ct = c.analyte_snomed_ct;
   return line;
 }
 

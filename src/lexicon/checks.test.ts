@@ -62,13 +62,15 @@ describe('LOINC mod-10 check digit', () => {
 });
 
 describe('ICD-10-CM shape', () => {
-  it('accepts codes, categories and ranges', () => {
-    for (const code of ['R52', 'G30.9', 'G30', 'E08-E13', 'S72.001A', 'Z79.01', 'I48.91', 'U07.1'])
-      expect(icd10Problem(code), code).toBeUndefined();
+  it('accepts codes and categories', () => {
+    for (const code of ['R52', 'G30.9', 'G30', 'S72.001A', 'Z79.01', 'I48.91', 'U07.1']) expect(icd10Problem(code), code).toBeUndefined();
   });
   it('rejects bad shapes and reversed ranges', () => {
     for (const code of ['R5', 'U07.1x', 'r52', 'R52.', 'E13-E08', 'R52.12345', 'A00-B00-C00'])
       expect(icd10Problem(code), code).toBeDefined();
+  });
+  it('rejects every range: a UMLS block is not a code (issue 26)', () => {
+    for (const code of ['E08-E13', 'K50-K52', 'I20-I25']) expect(icd10Problem(code), code).toMatch(/range/);
   });
 });
 

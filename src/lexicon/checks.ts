@@ -83,12 +83,13 @@ export function loincProblem(code: string): string | undefined {
 // U codes are ICD-10-CM emergency codes (U07.1 COVID-19, since 2020).
 const ICD10_CODE = /^[A-Z]\d[0-9A-Z](\.[0-9A-Z]{1,4})?$/;
 
-/** Why an ICD-10-CM code or range (`E08-E13`) is malformed, or undefined. */
+/**
+ * Why an ICD-10-CM code is malformed, or undefined. A range (UMLS block codes such as `E08-E13`) is
+ * not a code: it is replaced by the right code or left out (issue 26).
+ */
 export function icd10Problem(code: string): string | undefined {
-  const parts = code.split('-');
-  if (parts.length > 2) return 'more than one "-"';
-  if (!parts.every((p) => ICD10_CODE.test(p))) return 'not an ICD-10-CM code shape (A00, A00.0…)';
-  if (parts.length === 2 && (parts[0] as string) > (parts[1] as string)) return 'range ends before it starts';
+  if (code.includes('-')) return 'a range is not a code (give the code, or none)';
+  if (!ICD10_CODE.test(code)) return 'not an ICD-10-CM code shape (A00, A00.0…)';
   return undefined;
 }
 
@@ -139,6 +140,7 @@ export function conceptProblems(c: LexiconConcept): ConceptProblem[] {
     );
   }
   for (const code of c.snomed_ct) add('snomed_ct', code, snomedProblem(code));
+  for (const code of c.analyte_snomed_ct ?? []) add('analyte_snomed_ct', code, snomedProblem(code));
   for (const code of c.loinc) add('loinc', code, loincProblem(code));
   for (const code of c.icd10_cm) add('icd10_cm', code, icd10Problem(code));
   for (const code of c.icd9_cm) add('icd9_cm', code, icd9Problem(code));

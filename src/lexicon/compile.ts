@@ -17,7 +17,8 @@ function toEntry(c: LexiconConcept): ConceptEntry {
     preferredTerm: c.preferred_term,
     semanticType: c.semantic_type,
     tags: c.tags,
-    snomedCt: c.snomed_ct,
+    // A test's annotation carries the code of the substance it measures beside its LOINC (POLICY.md).
+    snomedCt: c.analyte_snomed_ct === undefined ? c.snomed_ct : [...c.snomed_ct, ...c.analyte_snomed_ct],
     icd10Cm: c.icd10_cm,
     icd9Cm: c.icd9_cm,
     loinc: c.loinc,

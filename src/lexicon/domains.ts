@@ -81,15 +81,19 @@ export interface DomainCount {
   readonly coded: Readonly<Record<CodeSystem, number>>;
 }
 
+/** A concept's codes of one system; a test's SNOMED CT includes the substance it measures. */
+function codesOf(c: LexiconConcept, system: CodeSystem): readonly string[] {
+  return system === 'snomed_ct' ? [...c.snomed_ct, ...(c.analyte_snomed_ct ?? [])] : c[system];
+}
+
 export function countByDomain(concepts: readonly LexiconConcept[]): DomainCount[] {
   return DOMAINS.map((domain) => {
     const members = concepts.filter((c) => domainOf(c) === domain);
     const terms = members.reduce((n, c) => n + c.terms.length + c.abbreviations.length, 0);
     const target = DOMAIN_TARGETS[domain];
-    const coded = Object.fromEntries(CODE_SYSTEMS.map((system) => [system, members.filter((c) => c[system].length > 0).length])) as Record<
-      CodeSystem,
-      number
-    >;
+    const coded = Object.fromEntries(
+      CODE_SYSTEMS.map((system) => [system, members.filter((c) => codesOf(c, system).length > 0).length]),
+    ) as Record<CodeSystem, number>;
     const count = { domain, concepts: members.length, terms, coded };
     return target === undefined ? count : { ...count, target };
   });

@@ -10,6 +10,7 @@
  *     terms: [dolor, dolores]         # matched case- and accent-insensitively
  *     abbreviations: [FA]             # matched case-sensitively, exempt from the minimum length
  *     snomed_ct: ["22253000"]
+ *     analyte_snomed_ct: ["15373003"] # a laboratory test: the SNOMED CT substance it measures (POLICY.md)
  *     icd10_cm: [R52]
  *     icd9_cm: [338-338.99]
  *     loinc: []
@@ -31,6 +32,8 @@ export const LexiconConceptSchema = z.strictObject({
   terms: z.array(z.string().trim().min(1)).default([]),
   abbreviations: z.array(z.string().trim().min(1)).default([]),
   snomed_ct: codes,
+  /** A laboratory test's measured substance ("creatinina": Creatinine); annotations carry it with snomed_ct. */
+  analyte_snomed_ct: z.array(z.string().min(1)).optional(),
   icd10_cm: codes,
   icd9_cm: codes,
   loinc: codes,

@@ -42,3 +42,47 @@ describe('abbreviation senses', () => {
     expect(cuis([CRP, ...GERMS], 'PCR de SARS-CoV-2.')).toEqual(['PCR C0201657', 'SARS-CoV-2 C5203676']);
   });
 });
+
+describe('senses from the words and concepts around', () => {
+  const HIV_INFECTION: TestConcept = { cui: 'C0019693', abbreviations: ['VIH'], category: 'Disease or Syndrome' };
+  const HIV_VIRUS: TestConcept = { cui: 'C0019682', terms: ['virus de la inmunodeficiencia humana'], category: 'Organism' };
+  const SEROLOGY: TestConcept = { cui: 'C0036743', terms: ['serología'], category: 'Laboratory Procedure' };
+  const FIBRILLATION: TestConcept = { cui: 'C0004238', abbreviations: ['FA'], category: 'Disease or Syndrome' };
+  const PHOSPHATASE: TestConcept = { cui: 'C0201850', terms: ['fosfatasa alcalina'], category: 'Laboratory Procedure' };
+  const HEPATITIS_C_VIRUS: TestConcept = { cui: 'C0220847', abbreviations: ['VHC'], category: 'Organism' };
+  const HEPATITIS_C: TestConcept = { cui: 'C0019196', terms: ['hepatitis c'], category: 'Disease or Syndrome' };
+  const RESPIRATORY_RATE: TestConcept = { cui: 'C0231832', abbreviations: ['FR'], category: 'Organism Attribute' };
+  const RHEUMATOID_FACTOR: TestConcept = { cui: 'C0035448', terms: ['factor reumatoide'], category: 'Substance' };
+  const PREGNANT: TestConcept = { cui: 'C0549206', terms: ['embarazadas', 'embarazada'], category: 'Finding' };
+  const PREGNANT_WOMEN: TestConcept = { cui: 'C0033011', terms: ['mujeres embarazadas'], category: 'Group' };
+  const all = [
+    HIV_INFECTION,
+    HIV_VIRUS,
+    SEROLOGY,
+    FIBRILLATION,
+    PHOSPHATASE,
+    HEPATITIS_C_VIRUS,
+    HEPATITIS_C,
+    RESPIRATORY_RATE,
+    RHEUMATOID_FACTOR,
+    PREGNANT,
+    PREGNANT_WOMEN,
+  ];
+
+  it('takes the sense from the concept before (a test names what it looks for)', () => {
+    expect(cuis(all, 'Serología de VIH negativa. Paciente con VIH.')).toEqual(['Serología C0036743', 'VIH C0019682', 'VIH C0019693']);
+  });
+
+  it('takes the sense from a number after it', () => {
+    expect(cuis(all, 'FA 250 U/l. FA con respuesta rápida.')).toEqual(['FA C0201850', '250 U/l L0000001', 'FA C0004238']);
+  });
+
+  it('takes the sense from the word before or after it', () => {
+    expect(cuis(all, 'Paciente con VHC. VHC negativo.')).toEqual(['VHC C0019196', 'VHC C0220847']);
+    expect(cuis(all, 'FR negativo. FR normal.')).toEqual(['FR C0035448', 'FR C0231832']);
+  });
+
+  it('reads a lower-case word in any case, an abbreviation only as written', () => {
+    expect(cuis(all, 'Contraindicado en Embarazadas. Paciente embarazada.')).toEqual(['Embarazadas C0033011', 'embarazada C0549206']);
+  });
+});
