@@ -14,7 +14,7 @@ export interface RequestError {
 export type RequestValidation = { ok: true; request: AnnotationRequest } | { ok: false; error: RequestError };
 
 /** Config entries that must be true or false when present (an invalid_config error otherwise). */
-const BOOLEAN_CONFIG = ['explain', 'nested_sites'] as const;
+const BOOLEAN_CONFIG = ['explain', 'nested_sites', 'site_negation'] as const;
 
 function fail(code: RequestErrorCode, message: string): RequestValidation {
   return { ok: false, error: { code, message } };
