@@ -527,7 +527,8 @@ class SentenceScanner {
     let words = 0;
     while (limit - 1 >= floor) {
       const t = this.tok(limit - 1);
-      if (this.rules.words.backward_stop.has(t.norm) || (t.norm === ',' && !overList)) break;
+      // A post-cue of one item stops at an item joiner: "Dolor abdominal y PCR negativa" ("negativos" goes over).
+      if (this.rules.words.backward_stop.has(t.norm) || (!overList && this.rules.words.item_joiner.has(t.norm))) break;
       if (t.kind === 'word' && ++words > maxWords) break;
       limit--;
     }

@@ -60,6 +60,7 @@ const BEHAVIOUR_TRAITS = {
   backward_stop: { direction: 'terminate', wordList: true, oneToken: true },
   new_clause: { direction: 'terminate', wordList: true, oneToken: true },
   list_joiner: { direction: 'pseudo', wordList: true, oneToken: true },
+  item_joiner: { direction: 'pseudo', wordList: true, oneToken: true },
   family_scope_end: { direction: 'terminate', category: 'family', wordList: true },
   family_back_link: { direction: 'backward', category: 'family', wordList: true },
   family_coordinator: { direction: 'pseudo', category: 'family', wordList: true },
