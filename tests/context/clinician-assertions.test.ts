@@ -75,6 +75,18 @@ describe('config.site_negation', () => {
   });
 });
 
+describe('a negated qualifier', () => {
+  it('carries the negation; the finding it qualifies stays affirmed', () => {
+    const result = annotator.annotate('Dolor abdominal no intenso.');
+    const pain = find(result, 'Dolor abdominal');
+    const severity = find(result, 'intenso');
+    expect(pain.characteristics.negative).toBeUndefined();
+    expect(pain.characteristics.qualifier?.match.text).toBe('intenso');
+    expect(severity.characteristics.negative?.trigger.text).toBe('no');
+    expect(severity.head).toBe(pain.id);
+  });
+});
+
 describe('the new behaviours explain themselves', () => {
   it('"sin mejoría": the first word negates the improvement only', () => {
     const result = annotator.annotate('Sin mejoría de la disnea.', { explain: true });
