@@ -8,18 +8,44 @@
  *   npm run eval:context -- --fixture the test dictionary of tests/context (engine alone)
  *   npm run eval:context -- --speed   also the share of annotate time spent in the context
  *                                     stages (context, attach) and of measure on the bench corpus
+ *
+ * The assertion cases (assertions.jsonl, ids asr-NN-…) are also counted by class NN (docs/context.md,
+ * issue 27). When the reference cue list of the shared material is there
+ * (../shared/data/reference/cues-es-negation-uncertainty.tsv beside the repository, or `--cues FILE`),
+ * it prints how much of it the rule pack covers: a cue is covered when a rule of its kind has
+ * exactly its words.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { syntheticNotes } from '../bench/corpus.ts';
 import { median } from '../bench/stats.ts';
 import { createAnnotator, type StageRunner } from '../src/core/annotate.ts';
 import type { Annotation, AnnotationResult } from '../src/core/contract.ts';
 import type { Dictionary } from '../src/core/dictionary/lookup.ts';
+import { defaultRules, rulePhrases } from '../src/core/context/rule-pack.ts';
+import { termKey } from '../src/core/text/tokenise.ts';
 import { loadDefaultDictionary } from '../src/lexicon/load.ts';
 import { fixtureDictionary } from '../tests/context/fixture-lexicon.ts';
 import { checkCase, nthBegin, type ExpectItem } from '../tests/dev-cases/check-case.ts';
 import { loadCases } from '../tests/dev-cases/load-cases.ts';
 
-const TOPICS = ['negation', 'uncertainty', 'family', 'relations', 'quantities', 'spec-examples'];
+const TOPICS = ['negation', 'uncertainty', 'family', 'relations', 'quantities', 'spec-examples', 'assertions'];
+/** The assertion classes of docs/context.md ("Assertions as clinicians read them"), by the NN of asr-NN-…. */
+const CLASSES: Record<string, string> = {
+  '01': 'hedged negation',
+  '02': 'epistemic verbs and phrases',
+  '03': 'absent improvement, null amounts',
+  '04': 'stopped drugs after the drug',
+  '05': 'verb-phrase negation',
+  '06': 'negated qualifier or relation',
+  '07': 'scope that runs too far',
+  '08': 'exceptions',
+  '09': 'sites are not negated',
+  '10': 'family history, negated',
+  '11': 'longest concept',
+  '12': 'conditionals',
+};
 const LABELS = ['negated', 'uncertain', 'family', 'affirmed', 'not found'] as const;
 type Label = (typeof LABELS)[number];
 
@@ -86,6 +112,9 @@ function countRelations(text: string, listed: readonly { from: string; to: strin
 }
 
 const confusion = new Map<string, number>();
+/** By assertion class: cases passed, cases, expectations whose label was produced, expectations. */
+const byClass = new Map<string, { passed: number; cases: number; right: number; labels: number }>();
+const classOf = (id: string): string | undefined => /^asr-(\d\d)-/.exec(id)?.[1];
 const rows: string[][] = [['file', 'passed', 'cases', 'rate']];
 const failures: string[] = [];
 let passedAll = 0;
@@ -97,6 +126,13 @@ for (const { topic, cases } of loadCases().filter((t) => TOPICS.includes(t.topic
     const problems = checkCase(c, result, now);
     if (problems.length === 0) passed++;
     else failures.push(`${c.id}: ${problems.join('; ')}`);
+    const cls = classOf(c.id);
+    const counts = cls === undefined ? undefined : (byClass.get(cls) ?? { passed: 0, cases: 0, right: 0, labels: 0 });
+    if (cls !== undefined && counts !== undefined) {
+      byClass.set(cls, counts);
+      counts.cases++;
+      if (problems.length === 0) counts.passed++;
+    }
     for (const e of c.expect ?? []) {
       const want = expectedLabel(e);
       if (want === undefined) continue;
@@ -106,6 +142,10 @@ for (const { topic, cases } of loadCases().filter((t) => TOPICS.includes(t.topic
       const familyOnly = e.family_member === null && e.negated === undefined && e.uncertain === undefined;
       const got = familyOnly && (produced === 'negated' || produced === 'uncertain') ? 'affirmed' : produced;
       confusion.set(`${want}|${got}`, (confusion.get(`${want}|${got}`) ?? 0) + 1);
+      if (counts !== undefined) {
+        counts.labels++;
+        if (want === got) counts.right++;
+      }
     }
     countRelations(c.text, c.relations ?? [], result);
     countHeadRelations(c.text, c.expect ?? [], result);
@@ -140,7 +180,87 @@ console.log(
       .map(([rel, c]) => [rel, String(c.listed), String(c.found), String(c.byHead), String(c.produced)]),
   ]),
 );
+if (byClass.size > 0) {
+  console.log(
+    '\nAssertion classes (assertions.jsonl): cases passed, and expected labels produced (negated / uncertain / family / affirmed):\n',
+  );
+  const pct = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b).toFixed(0)}%`);
+  console.log(
+    table([
+      ['class', 'name', 'passed', 'cases', 'labels right', 'labels'],
+      ...[...byClass.entries()]
+        .sort()
+        .map(([cls, c]) => [
+          cls,
+          CLASSES[cls] ?? '',
+          String(c.passed),
+          String(c.cases),
+          `${c.right} (${pct(c.right, c.labels)})`,
+          String(c.labels),
+        ]),
+    ]),
+  );
+}
+cueCoverage();
 if (failures.length > 0) console.log(`\nFailing cases:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+
+/**
+ * How much of a reference cue list (TSV: cue, kind, label, count) the default rule pack covers: a
+ * cue is covered when a rule of its kind (negation or uncertainty) has exactly its words as one of
+ * its phrases. Read only when the list is there: the repository does not hold it.
+ */
+function cueCoverage(): void {
+  const flag = process.argv.indexOf('--cues');
+  const beside = join(
+    dirname(fileURLToPath(import.meta.url)),
+    '..',
+    '..',
+    'shared',
+    'data',
+    'reference',
+    'cues-es-negation-uncertainty.tsv',
+  );
+  const file = flag >= 0 ? process.argv[flag + 1] : beside;
+  if (file === undefined || !existsSync(file)) return;
+  const phrases = new Set<string>();
+  for (const rule of defaultRules()) {
+    if (rule.category !== 'negation' && rule.category !== 'uncertainty') continue;
+    if (rule.direction === 'terminate' || rule.direction === 'pseudo') continue;
+    for (const p of rulePhrases(rule)) phrases.add(`${rule.category}|${termKey(p)}`);
+  }
+  const kinds = new Map<string, { cues: number; covered: number; count: number; coveredCount: number; missing: [string, number][] }>();
+  for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+    const [cue, kind, , countText] = line.split('\t');
+    if (cue === undefined || kind === undefined || cue.trim() === '') continue;
+    const count = Number(countText ?? 0) || 0;
+    let k = kinds.get(kind);
+    if (k === undefined) kinds.set(kind, (k = { cues: 0, covered: 0, count: 0, coveredCount: 0, missing: [] }));
+    k.cues++;
+    k.count += count;
+    if (phrases.has(`${kind}|${termKey(cue)}`)) {
+      k.covered++;
+      k.coveredCount += count;
+    } else k.missing.push([cue, count]);
+  }
+  const pct = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
+  console.log(`\nReference cue list coverage (${file.split(/[\\/]/).slice(-1)[0]}): cues whose words a rule of their kind has\n`);
+  console.log(
+    table([
+      ['kind', 'cues', 'covered', 'share', 'occurrences covered'],
+      ...[...kinds.entries()].map(([kind, k]) => [
+        kind,
+        String(k.cues),
+        String(k.covered),
+        pct(k.covered, k.cues),
+        pct(k.coveredCount, k.count),
+      ]),
+    ]),
+  );
+  for (const [kind, k] of kinds) {
+    const top = k.missing.sort((a, b) => b[1] - a[1]).slice(0, 12);
+    console.log(`  most frequent not covered, ${kind}: ${top.map(([c, n]) => `${c} (${n})`).join(', ')}`);
+  }
+}
 
 /**
  * The context stages' share of annotate time over the bench corpus. Each run times the stages and

@@ -13,6 +13,7 @@ import { DEFAULT_VENDOR_KEY, type AnnotationResult, type RequestConfig } from '.
 import type { Dictionary } from './dictionary/lookup.ts';
 import type { DictionaryMeta } from './dictionary/types.ts';
 import type { Doc } from './doc.ts';
+import { withAffirmedSites } from './context/site-negation.ts';
 import { createEmitter } from './emit/emit.ts';
 import { extendLaterality } from './match/laterality.ts';
 import { matchConcepts } from './match/matcher.ts';
@@ -192,9 +193,10 @@ function pipelineStages(dictionary: Dictionary, options: AnnotatorOptions, rules
         };
         // Sites inside concepts join the layers only here, so that no stage before sees overlaps.
         const nested = doc.config?.nested_sites ?? options.nestedSites;
-        const joined = nested
+        const withSites = nested
           ? withNestedSites(layers, nestedSites(doc.text, need(doc.tokens, 'tokens', 'emit'), layers.mentions))
           : layers;
+        const joined = doc.config?.site_negation === false ? withAffirmedSites(withSites) : withSites;
         const input = { text: doc.text, ...joined, sections: need(doc.sections, 'sections', 'emit') };
         return { result: emit(input, createOffsetConverter(doc.text), doc.config?.explain === true) };
       },

@@ -155,6 +155,9 @@ export const CharacteristicsSchema = z
   .object({
     negative: TriggerSchema.optional(),
     uncertain: TriggerSchema.optional(),
+    hypothetical: TriggerSchema.describe(
+      'Glosa extension: what the note states as a condition ("Si presenta dolor torácico, acudir a urgencias"), neither present nor absent; always with uncertain, with the same trigger. Exports must not state it as a condition the patient has.',
+    ).optional(),
     family_member: FamilyRefSchema.optional(),
     quantifier: MatchRefSchema.optional(),
     qualifier: MatchRefSchema.optional(),
@@ -257,6 +260,12 @@ export const RequestConfigSchema = z.looseObject({
     .boolean({ error: '"config.nested_sites" must be true or false.' })
     .describe(
       "Glosa extension: true also emits the anatomical site inside a concept's words ('cáncer de esófago', 'dolor torácico') as its own Anatomy annotation, with has_anatomical_location from the concept; spans may then overlap (default false, or the deployment's --nested-sites).",
+    )
+    .optional(),
+  site_negation: z
+    .boolean({ error: '"config.site_negation" must be true or false.' })
+    .describe(
+      "Glosa extension: false leaves the anatomical site of a negated finding affirmed ('No presenta edemas en miembros inferiores': the limbs exist); true (the default, as the reference service) gives the site the finding's negation trigger.",
     )
     .optional(),
 });

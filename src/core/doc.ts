@@ -23,6 +23,8 @@ export interface Cue {
   readonly rule: string;
   /** The text the scope covered; set by the context stage when the scope closes. */
   readonly scope: TextRange;
+  /** An uncertainty cue that states a condition ("si", "en caso de"): what it covers is hypothetical. */
+  readonly hypothetical?: true;
 }
 
 /** A relative that governs a concept ("madre" in "Madre con HTA"), with the rule and its reach. */

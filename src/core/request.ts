@@ -20,7 +20,7 @@ export interface RequestError {
 export type RequestValidation = { ok: true; request: AnnotationRequest } | { ok: false; error: RequestError };
 
 /** Config entries that must be true or false when present (an invalid_config error otherwise). */
-const BOOLEAN_CONFIG = ['explain', 'nested_sites'] as const;
+const BOOLEAN_CONFIG = ['explain', 'nested_sites', 'site_negation'] as const;
 
 const CONFIG_KEYS = Object.keys(RequestConfigSchema.shape);
 

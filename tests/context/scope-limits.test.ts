@@ -42,6 +42,39 @@ const withBreaks = fc
   .array(fc.constantFrom(...PIECES, '\n', '\n- ', '.'), { minLength: 20, maxLength: 120 })
   .map((words) => words.join(' '));
 
+/** The cues of docs/context.md's clinician classes, with bullets and capitals, in any case. */
+const CLINICIAN_PIECES = [
+  ...PIECES,
+  'sin clara',
+  'aparente',
+  'vs',
+  'si',
+  'Si',
+  'en caso de',
+  'antecedentes familiares de',
+  'distinto de',
+  'excepto',
+  'retirada',
+  'se retira',
+  'casi nulo',
+  'para la',
+  'y el paciente',
+  'neumonía',
+  'SIN',
+  'NIEGA',
+  'FIEBRE',
+  'EXPLORACIÓN FÍSICA',
+  '•',
+  '*',
+  '\n• ',
+  '\n* ',
+];
+/** A word as written, or all in capitals, or with its first letter in capitals. */
+const mixedCase = fc
+  .tuple(fc.constantFrom(...CLINICIAN_PIECES), fc.constantFrom('as is', 'upper', 'title'))
+  .map(([w, how]) => (how === 'upper' ? w.toUpperCase() : how === 'title' ? w.charAt(0).toUpperCase() + w.slice(1) : w));
+const clinicianNote = fc.array(mixedCase, { minLength: 20, maxLength: 160 }).map((words) => words.join(' '));
+
 /** Words of `text` between two code-point offsets (the texts are ASCII). */
 function wordsBetween(text: string, from: number, to: number): string[] {
   return text.slice(Math.min(from, to), Math.max(from, to)).match(/[\p{L}]+/gu) ?? [];
@@ -65,6 +98,15 @@ function longestConceptFreeRun(text: string, annotations: readonly Annotation[],
 function checkScopes(text: string): void {
   const result = annotator.annotate(text);
   for (const a of result.annotations) {
+    const { uncertain, hypothetical, family_member: family } = a.characteristics;
+    // A hypothetical finding is uncertain by the same cue.
+    if (hypothetical !== undefined) expect(hypothetical.trigger).toEqual(uncertain?.trigger);
+    // A family-history phrase ("antecedentes familiares de") governs only what follows it in its
+    // sentence (a section header governs its lines: sections.test.ts).
+    if (family !== undefined && / de$/i.test(family.match.text))
+      expect(family.match.end <= a.match.begin && !/[.\n]/.test(text.slice(family.match.end, a.match.begin))).toBe(true);
+  }
+  for (const a of result.annotations) {
     for (const cue of [a.characteristics.negative, a.characteristics.uncertain]) {
       if (cue === undefined || cue.trigger.begin === a.match.begin) continue; // itself ("afebril")
       const t = cue.trigger;
@@ -87,6 +129,18 @@ describe('scope limits on bad input', () => {
 
   it('hold on notes with line breaks, hyphen lists, sentence ends and headers in capitals', () => {
     fc.assert(fc.property(withBreaks, checkScopes), { numRuns: 500 });
+  });
+
+  it('hold on notes in mixed case, with bullet lists, capital headers and the cues of every assertion class', () => {
+    fc.assert(fc.property(clinicianNote, checkScopes), { numRuns: 500 });
+  });
+
+  it('hold on very long sentences of those cues with no punctuation', () => {
+    const long = fc.array(fc.constantFrom(...CLINICIAN_PIECES.filter((p) => !/[\n.•*:,]/.test(p))), { minLength: 200, maxLength: 400 });
+    fc.assert(
+      fc.property(long, (words) => checkScopes(words.join(' '))),
+      { numRuns: 100 },
+    );
   });
 
   it('a negation in a very long sentence stops at the window', () => {

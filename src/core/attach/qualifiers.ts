@@ -2,8 +2,9 @@
  * Qualifiers: a severity word of the lexicon ("leve", "moderado", "intensa", "de intensidad
  * severa") qualifies the finding it stands next to: right after it ("cefalea intensa"), after the
  * finding's sites ("dolor en rodilla derecha intenso") or a describing word or two ("cefalea
- * holocraneal opresiva de intensidad moderada"), with "muy" between or not ("dolor muy
- * intenso"), or right before it ("intenso dolor"; a finding before the word takes it first). The
+ * holocraneal opresiva de intensidad moderada"), with "muy" or "no" between or not ("dolor muy
+ * intenso"; "dolor no intenso": the severity, which the context stage negates, carries the
+ * negation), or right before it ("intenso dolor"; a finding before the word takes it first). The
  * finding gets `qualifier` and the qualifier's head is the finding. Sites must be attached first;
  * nothing links across a line break.
  */

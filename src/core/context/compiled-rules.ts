@@ -20,7 +20,7 @@ export interface CompiledRules {
   /** One-word lists by behaviour, for checks at every token. */
   readonly words: Readonly<
     Record<
-      'coordination' | 'yes_lead' | 'negated_list_joiner' | 'backward_stop' | 'new_clause' | 'list_joiner',
+      'coordination' | 'yes_lead' | 'negated_list_joiner' | 'backward_stop' | 'new_clause' | 'list_joiner' | 'item_joiner',
       ReadonlyMap<string, ContextRule>
     >
   >;
@@ -65,6 +65,7 @@ export function compileRules(rules: readonly ContextRule[]): CompiledRules {
       backward_stop: wordMap(rules, 'backward_stop'),
       new_clause: wordMap(rules, 'new_clause'),
       list_joiner: wordMap(rules, 'list_joiner'),
+      item_joiner: wordMap(rules, 'item_joiner'),
     },
     relative: rules.find((r) => r.behaviour === 'relative'),
     familySection: rules.find((r) => r.behaviour === 'family_section'),

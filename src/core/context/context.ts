@@ -5,7 +5,7 @@ import type { Section } from '../text/sections.ts';
 import type { Token } from '../text/tokenise.ts';
 import type { CompiledRules } from './compiled-rules.ts';
 import { findCues, type CueOptions } from './cues.ts';
-import { findFamilyMembers, withFamilySections } from './family.ts';
+import { findFamilyMembers, withFamilyPhrases, withFamilySections } from './family.ts';
 
 export type ContextOptions = CueOptions;
 
@@ -20,6 +20,7 @@ export function findContext(
   options: ContextOptions,
 ): ContextLayer {
   const { negative, uncertain } = findCues(text, mentions, tokens, sentenceOf, rules, options);
-  const family = withFamilySections(findFamilyMembers(mentions, tokens, sentenceOf, rules), mentions, sections, rules);
+  const relatives = findFamilyMembers(mentions, tokens, sentenceOf, rules);
+  const family = withFamilyPhrases(withFamilySections(relatives, mentions, sections, rules), mentions, tokens, sentenceOf, rules);
   return { negative, uncertain, family };
 }

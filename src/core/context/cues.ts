@@ -76,7 +76,8 @@ function endedBy(scope: Scope | undefined, by: ContextRule): scope is Scope {
 }
 
 function newCue(start: number, end: number, rule: ContextRule): Cue {
-  return { start, end, rule: rule.id, scope: { start: end, end } };
+  const scope = { start: end, end };
+  return rule.hypothetical === true ? { start, end, rule: rule.id, scope, hypothetical: true } : { start, end, rule: rule.id, scope };
 }
 
 /** Scans sentences one after another; one scanner serves a whole text. */
@@ -181,6 +182,8 @@ class SentenceScanner {
     // "sin datos que sugieran infección": inside a negation the hedge is part of what is negated.
     if (r.behaviour === 'hedge_unless_negated' && this.negation !== undefined) return this.pass(end);
     const kind = r.category as CueKind;
+    // "Sin mejoría de la disnea", "No tolera la dieta": the first word negates the concept inside the phrase only.
+    if (r.behaviour === 'object_cue') return this.objectCue(i, end, r);
     // "pero si tos": "si" is "sí" (yes), which ends every scope.
     if (r.behaviour === 'si_reading' && this.readsAsYes(i)) return this.terminate(i + 1, undefined);
     if (r.behaviour === 'coordination' && this.scope(kind) !== undefined) return this.pass(end);
@@ -191,16 +194,22 @@ class SentenceScanner {
     if (verb !== undefined) cueEnd = verb;
     const cue = newCue(this.tok(i).start, this.tok(cueEnd - 1).end, r);
     const from = firstWordOnly ? end : cueEnd;
-    const both = r.direction === 'bidirectional';
+    const both = r.direction === 'bidirectional' && r.behaviour !== 'both_sides';
     // "Cefalea de probable origen tensional": after "de" the cue hedges only what follows it.
     const forwardOnly = both && i > this.start && this.tok(i - 1).norm === 'de';
-    if (both && !forwardOnly && this.endsClause(from)) {
+    if (r.behaviour === 'both_sides') {
+      // "Neumonía vs bronquitis": each side is one possibility.
+      this.reachBack(cue, kind, r, i - 1, false, this.floor);
+      this.open(kind, r, cue, i, from, false);
+    } else if (r.behaviour === 'hedges_negation') {
+      this.reachBack(cue, kind, r, i - 1, false, this.floor, true);
+    } else if (both && !forwardOnly && this.endsClause(from)) {
       // "Neumonía probable, ...": a two-way cue that closes its phrase looks back.
       this.reachBack(cue, kind, r, i - 1, false, this.floor);
     } else if (r.direction !== 'backward') {
       this.open(kind, r, cue, i, from, both && !forwardOnly);
     } else if (
-      this.reachBack(cue, kind, r, i - 1, r.behaviour === 'over_list', this.floor) === 0 &&
+      this.reachBack(cue, kind, r, this.appositionEnd(i, r), r.behaviour === 'over_list', this.floor) === 0 &&
       (i === this.floor || r.behaviour === 'either_side')
     ) {
       // A post-trigger that opens its clause with nothing before it looks forward ("Descartado TEP.");
@@ -209,6 +218,31 @@ class SentenceScanner {
     }
     this.floor = from;
     return this.pass(from);
+  }
+
+  /**
+   * "Sin mejoría de la disnea", "No tolera la dieta": the cue's first word negates the concept that
+   * starts inside the rest of its phrase (what did not happen), and nothing after it; with no such
+   * concept the phrase is a pseudo-cue.
+   */
+  private objectCue(i: number, end: number, r: ContextRule): number {
+    let k = this.next;
+    while (k < this.endMention && (this.mentions[k] as Mention).firstToken <= i) k++;
+    const m = this.mentions[k];
+    if (k >= this.endMention || m === undefined || m.firstToken >= end) return this.pass(end);
+    const cue: Cue = { start: this.tok(i).start, end: this.tok(i).end, rule: r.id, scope: { start: m.start, end: m.end } };
+    this.mark(k, r.category as CueKind, targetsOf(r), cue);
+    this.floor = m.endToken;
+    return this.pass(Math.max(end, m.endToken));
+  }
+
+  /**
+   * Where a post-cue's reach back starts: right before it, or, for an `apposition` cue right after a
+   * concept and a comma ("Digoxina, retirada."), before the comma.
+   */
+  private appositionEnd(i: number, r: ContextRule): number {
+    if (r.behaviour === 'apposition' && i - 1 > this.floor && this.tok(i - 1).norm === ',' && this.conceptEndsAt(i - 1)) return i - 2;
+    return i - 1;
   }
 
   /**
@@ -487,13 +521,14 @@ class SentenceScanner {
   }
 
   /** Marks the concepts that end at or before token `last`, back to the clause start; returns how many. */
-  private reachBack(cue: Cue, kind: CueKind, rule: ContextRule, last: number, overList: boolean, floor: number): number {
+  private reachBack(cue: Cue, kind: CueKind, rule: ContextRule, last: number, overList: boolean, floor: number, hedge = false): number {
     const maxWords = rule.max_scope ?? this.options.windowWords;
     let limit = last + 1;
     let words = 0;
     while (limit - 1 >= floor) {
       const t = this.tok(limit - 1);
-      if (this.rules.words.backward_stop.has(t.norm) || (t.norm === ',' && !overList)) break;
+      // A post-cue of one item stops at an item joiner: "Dolor abdominal y PCR negativa" ("negativos" goes over).
+      if (this.rules.words.backward_stop.has(t.norm) || (!overList && this.rules.words.item_joiner.has(t.norm))) break;
       if (t.kind === 'word' && ++words > maxWords) break;
       limit--;
     }
@@ -503,7 +538,10 @@ class SentenceScanner {
     for (let k = this.next - 1; k >= this.firstMention; k--) {
       const m = this.mentions[k] as Mention;
       if (m.firstToken < limit) break;
-      if (m.endToken <= last + 1 && !isReportingVerb(m) && this.mark(k, kind, t, cue)) marked++;
+      if (m.endToken > last + 1 || isReportingVerb(m)) continue;
+      // "Sin neumonía aparente": a hedged negation is uncertainty.
+      if (hedge && targets(t, m)) this.layers.negative[k] = undefined;
+      if (this.mark(k, kind, t, cue)) marked++;
     }
     return marked;
   }

@@ -112,6 +112,51 @@ export function findFamilyMembers(
 }
 
 /**
+ * "No antecedentes familiares de cáncer": a family-history phrase (behaviour family_phrase) governs
+ * the concept right after it in its sentence and those listed with it by ",", "o" or "ni" (the
+ * negated list joiners), unless a relative or a section governs them; the phrase is their
+ * `family_member`. "y" ends it: "Refiere antecedentes familiares de asma y tos desde ayer".
+ */
+export function withFamilyPhrases(
+  family: (FamilyLink | undefined)[],
+  mentions: readonly Mention[],
+  tokens: readonly Token[],
+  sentenceOf: Uint32Array,
+  rules: CompiledRules,
+): (FamilyLink | undefined)[] {
+  const phrases = rules.side.family_phrase;
+  const first = new Set(phrases.firstTokens());
+  if (first.size === 0 || mentions.length === 0) return family;
+  const joins = (from: number, to: number): boolean => {
+    for (let t = from; t < to; t++) {
+      const norm = (tokens[t] as Token).norm;
+      if (norm !== ',' && !rules.words.negated_list_joiner.has(norm)) return false;
+    }
+    return true;
+  };
+  let k = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (!first.has((tokens[i] as Token).norm)) continue;
+    const phrase = phrases.matchAt(tokens, i);
+    if (phrase === undefined) continue;
+    const header = { start: (tokens[i] as Token).start, end: (tokens[phrase.end - 1] as Token).end };
+    while (k < mentions.length && (mentions[k] as Mention).firstToken < phrase.end) k++;
+    let link: FamilyLink | undefined;
+    for (let previousEnd = phrase.end; k < mentions.length; k++) {
+      const m = mentions[k] as Mention;
+      if (sentenceOf[m.firstToken] !== sentenceOf[i] || !governable(m) || !joins(previousEnd, m.firstToken)) break;
+      previousEnd = m.endToken;
+      if (family[k] !== undefined) continue;
+      link ??= { relative: -1, header, rule: phrase.value.id, scope: { start: m.start, end: m.end } };
+      link.scope.end = m.end;
+      family[k] = link;
+    }
+    i = phrase.end - 1;
+  }
+  return family;
+}
+
+/**
  * In a family-history section ("Antecedentes familiares:", "AF:") every concept that no relative
  * governs is the family's, governed by the section's header, as far as the header reaches
  * (`Section.governedEnd`: its sentence when text follows it on its line, else its lines up to the

@@ -47,6 +47,10 @@ const BEHAVIOUR_TRAITS = {
   hedge_unless_negated: { direction: 'forward' },
   family_section: { direction: 'forward', category: 'family' },
   clause_end: { direction: 'terminate' },
+  hedges_negation: { direction: 'backward', category: 'uncertainty' },
+  both_sides: { direction: 'bidirectional' },
+  object_cue: { direction: 'forward' },
+  apposition: { direction: 'backward' },
   form_answer: { direction: 'backward', category: 'negation', wordList: true },
   fused_verb: { direction: 'forward', wordList: true },
   yes_lead: { direction: 'pseudo', wordList: true, oneToken: true },
@@ -56,10 +60,12 @@ const BEHAVIOUR_TRAITS = {
   backward_stop: { direction: 'terminate', wordList: true, oneToken: true },
   new_clause: { direction: 'terminate', wordList: true, oneToken: true },
   list_joiner: { direction: 'pseudo', wordList: true, oneToken: true },
+  item_joiner: { direction: 'pseudo', wordList: true, oneToken: true },
   family_scope_end: { direction: 'terminate', category: 'family', wordList: true },
   family_back_link: { direction: 'backward', category: 'family', wordList: true },
   family_coordinator: { direction: 'pseudo', category: 'family', wordList: true },
   family_companion: { direction: 'pseudo', category: 'family', wordList: true },
+  family_phrase: { direction: 'forward', category: 'family', wordList: true },
 } as const satisfies Record<string, BehaviourTraits>;
 
 export type Behaviour = keyof typeof BEHAVIOUR_TRAITS;
@@ -119,6 +125,7 @@ export const ContextRuleSchema = z
     excluded_roles: roles,
     terminated_by: z.array(id).optional(),
     behaviour: z.enum(BEHAVIOURS as [Behaviour, ...Behaviour[]]).optional(),
+    hypothetical: z.boolean().optional(),
     note: z.string().trim().min(1, '"note" must say in a few words what the rule does'),
   })
   .superRefine((rule, ctx) => {
@@ -136,6 +143,8 @@ export const ContextRuleSchema = z
       }
     }
     const cue = rule.direction !== 'terminate' && rule.direction !== 'pseudo';
+    if (rule.hypothetical === true && rule.category !== 'uncertainty')
+      ctx.addIssue({ code: 'custom', path: ['hypothetical'], message: 'only an uncertainty rule can be hypothetical' });
     if (cue && rule.category === undefined)
       ctx.addIssue({ code: 'custom', path: ['category'], message: `a ${rule.direction} rule needs a "category"` });
     if (rule.behaviour === undefined) {

@@ -132,7 +132,10 @@ function emitResult(
     const negative = context.negative[k] ?? attach.inheritedNegative[k];
     if (negative) characteristics.negative = trigger(negative);
     const uncertain = context.uncertain[k];
-    if (uncertain) characteristics.uncertain = trigger(uncertain);
+    if (uncertain) {
+      characteristics.uncertain = trigger(uncertain);
+      if (uncertain.hypothetical) characteristics.hypothetical = trigger(uncertain);
+    }
     const family = context.family[k];
     if (family) characteristics.family_member = relative(family);
     const quantifier = attach.quantifier[k] as number;
