@@ -82,4 +82,6 @@ export interface TemporalMatch {
   readonly end: number;
   readonly contextStart: number;
   readonly expression: TemporalExpression;
+  /** What to read instead when the expression resolves to nothing (an anchored count with no date before it: its amount as a DURATION). */
+  readonly fallback?: TemporalMatch;
 }

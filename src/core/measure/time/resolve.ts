@@ -212,7 +212,10 @@ export function resolveTemporal(e: TemporalExpression, ref: LocalDateTime, conte
       return date(e.direction < 0 ? 'PAST_REF' : e.direction > 0 ? 'FUTURE_REF' : 'PRESENT_REF');
     case 'weekday': {
       const direction = e.direction === 0 ? context.tense : e.direction;
-      return direction === undefined ? undefined : atGranularity(nearestWeekday(today, e.weekday, direction), 'D');
+      if (direction === undefined) return undefined;
+      // A report's bare weekday in the past tense may be the day it is written: "el martes acudió" written on a Tuesday.
+      const sameDay = e.direction === 0 && direction < 0 && isoWeekday(today) === e.weekday;
+      return atGranularity(sameDay ? today : nearestWeekday(today, e.weekday, direction), 'D');
     }
     case 'inFuture': {
       if (context.tense === -1) return { timex: { type: 'DURATION', value: durationValue(e.amount, e.unit) } };

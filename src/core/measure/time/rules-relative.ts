@@ -10,10 +10,12 @@ import {
   AGE_AFTER,
   AGE_BEFORE,
   AGE_HOLDERS,
+  AGE_YEARS_BEFORE,
   AGO,
   APPROXIMATORS,
   DAY_PARTS,
   DIRECTION,
+  EVENT_LINKS,
   EVERY,
   IN_FUTURE,
   NIGHTS,
@@ -103,6 +105,11 @@ export const timesPer: Rule = (tokens, i) => {
 
 /** A count at `i` ending at `end` that is someone's age: "varón de 72 años", "edad: 45 años", "3 días de vida". */
 export function isAge(tokens: Tokens, i: number, end: number): boolean {
+  // "a los 40 años" is an age; "a los 10 días del alta", "a los 3 meses de vida", "a los 2 años del trasplante" are not.
+  if (cueBefore(tokens, i, AGE_YEARS_BEFORE) > 0) {
+    if (amountAt(tokens, i)?.unit !== 'Y') return false;
+    return AGE_AFTER.matchAt(tokens, end) !== undefined || EVENT_LINKS.matchAt(tokens, end) === undefined;
+  }
   if (AGE_AFTER.matchAt(tokens, end) !== undefined || cueBefore(tokens, i, AGE_BEFORE) > 0) return true;
   if (tokens[i - 1]?.norm === ':' && tokens[i - 2]?.norm === 'edad') return true;
   if (tokens[i - 1]?.norm !== 'de') return false;

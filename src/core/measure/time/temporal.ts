@@ -62,13 +62,18 @@ export function findTemporal(tokens: readonly Token[], reference: LocalDateTime 
           e.kind === 'calendar' || e.kind === 'weekday' || e.kind === 'bareSeason' || e.kind === 'edge',
         )
       : undefined;
-    const resolved = resolveTemporal(e, reference, { day, anchor, tense });
+    let resolved = resolveTemporal(e, reference, { day, anchor, tense });
     lastDay = resolved?.day === undefined ? undefined : { end: match.end, date: resolved.day };
     if (resolved?.anchor !== undefined) anchor = resolved.anchor;
+    let read = match;
+    if (resolved === undefined && match.fallback !== undefined) {
+      read = match.fallback;
+      resolved = resolveTemporal(read.expression, reference);
+    }
     if (resolved === undefined) continue;
-    const first = tokens[match.first] as Token;
-    const last = tokens[match.end - 1] as Token;
-    const mention = newMention('temporal', TEMPORAL_CONCEPTS[resolved.timex.type], match.first, match.end, first.start, last.end);
+    const first = tokens[read.first] as Token;
+    const last = tokens[read.end - 1] as Token;
+    const mention = newMention('temporal', TEMPORAL_CONCEPTS[resolved.timex.type], read.first, read.end, first.start, last.end);
     mention.characteristics.timex = resolved.timex;
     found.push(mention);
   }

@@ -171,5 +171,6 @@ export const DAY_WORD_BEFORE = phrasesBefore(cuesData.dayWordBefore);
 export const CLOCK_BEFORE = phrasesBefore(cuesData.clockBefore);
 export const SINCE_CUES = phrasesBefore(weekdaysData.sinceCues);
 export const AGE_BEFORE = phrasesBefore(agesData.before);
+export const AGE_YEARS_BEFORE = phrasesBefore(agesData.yearsBefore);
 export const SEASON_BEFORE = phrasesBefore(yearPartsData.seasonBefore);
 export const WEEKDAY_CUES = phrasesBefore(weekdaysData.dayCues);
