@@ -182,7 +182,7 @@ function calendar(e: CalendarExpression, ref: LocalDateTime, tense: Tense | unde
 }
 
 /** TIMEX3 duration: P3D, P2W, P6M, P1Y, PT8H, PT30M. */
-function durationValue(amount: number, unit: TimeUnit): string {
+function durationValue(amount: number | 'X', unit: TimeUnit): string {
   const n = String(amount);
   if (unit === 'H') return `PT${n}H`;
   if (unit === 'MIN') return `PT${n}M`;
@@ -251,12 +251,15 @@ export function resolveTemporal(e: TemporalExpression, ref: LocalDateTime, conte
     case 'clock': {
       const valid = e.hour <= 23 && e.minute <= 59 && (e.second === undefined || e.second <= 59);
       if (!valid) return undefined;
-      return { timex: { type: 'TIME', value: formatClock({ date: context.day ?? today, hour: e.hour, minute: e.minute }, e.second) } };
+      const value = formatClock({ date: context.day ?? today, hour: e.hour, minute: e.minute }, e.second);
+      return { timex: { type: 'TIME', value: e.zone === undefined ? value : `${value}${e.zone}` } };
     }
     case 'dayPart':
       return { timex: { type: 'TIME', value: `${formatDay(shiftDate(today, e.dayOffset, 'D'))}T${e.part}` } };
     case 'duration':
       return { timex: { type: 'DURATION', value: durationValue(e.amount, e.unit) } };
+    case 'vagueDuration':
+      return { timex: { type: 'DURATION', value: durationValue('X', e.unit) } };
     case 'set':
       return { timex: { type: 'SET', value: durationValue(e.amount, e.unit) } };
   }

@@ -5,7 +5,7 @@
  */
 import type { Token } from '../../text/tokenise.ts';
 import type { DayPart, TemporalMatch } from './expression.ts';
-import { amountAt, countAt, cueBefore, found, numberShortlyBefore, type Rule, type Tokens, unitAt, wholeAmount } from './reading.ts';
+import { amountAt, countAt, countsAt, cueBefore, found, numberShortlyBefore, type Rule, type Tokens, unitAt, wholeAmount } from './reading.ts';
 import {
   AGE_AFTER,
   AGE_BEFORE,
@@ -32,6 +32,8 @@ import {
   THIS,
   TIMES,
   VAGUE,
+  VAGUE_COUNTS,
+  VAGUE_DURATION_CUES,
   WEEKDAY_CUES,
   WEEKDAYS,
   WITHIN,
@@ -69,9 +71,26 @@ export const vague: Rule = (tokens, i) => {
 /** "(control) en 3 meses", "en una semana": a future date at the unit's granularity (the cue stays out of the span). */
 export const inFuture: Rule = (tokens, i) => {
   const cue = IN_FUTURE.matchAt(tokens, i);
-  const amount = cue && amountAt(tokens, cue.end);
-  if (cue === undefined || amount === undefined || numberShortlyBefore(tokens, i, RATE_WINDOW, false)) return undefined;
-  return found(cue.end, amount.end, { kind: 'inFuture', amount: amount.value, unit: amount.unit }, i);
+  const counts = cue && countsAt(tokens, cue.end);
+  if (cue === undefined || counts === undefined || numberShortlyBefore(tokens, i, RATE_WINDOW, false)) return undefined;
+  const [first, ...more] = counts.items.map((item) =>
+    found(item.first, item.end, { kind: 'inFuture', amount: item.value, unit: counts.unit }),
+  );
+  return { ...(first as TemporalMatch), contextStart: i, ...(more.length > 0 ? { more } : {}) };
+};
+
+/** "unos meses", "unas pocas horas", "varios días": a length of time with no count. */
+export const vagueCount: Rule = (tokens, i) => {
+  const count = VAGUE_COUNTS.matchAt(tokens, i);
+  const unit = count && PLURAL_UNITS.has(tokens[count.end]?.norm ?? '') ? unitAt(tokens, count.end) : undefined;
+  return count && unit ? found(i, count.end + 1, { kind: 'vagueDuration', unit }) : undefined;
+};
+
+/** "(durante) meses", "(tras) horas": a plural unit alone after a cue of length (the cue stays out of the span). */
+export const unitsAfterCue: Rule = (tokens, i) => {
+  const unit = PLURAL_UNITS.has((tokens[i] as Token).norm) ? unitAt(tokens, i) : undefined;
+  const cue = unit === undefined ? 0 : cueBefore(tokens, i, VAGUE_DURATION_CUES);
+  return unit && cue > 0 ? found(i, i + 1, { kind: 'vagueDuration', unit }, i - cue) : undefined;
 };
 
 // --- sets: "cada 8 horas", "c/8h", "cada día", "3 veces al día" ------------------------------

@@ -14,7 +14,7 @@ import type { CalendarDate } from './calendar.ts';
 import type { TemporalExpression } from './expression.ts';
 import { recogniseTemporal } from './recognise.ts';
 import { resolveTemporal, type Anchor } from './resolve.ts';
-import { tenseAround } from './tense.ts';
+import { planBefore, tenseAround } from './tense.ts';
 
 /** Expressions whose value depends on the sentence's tense. */
 function needsTense(e: TemporalExpression): boolean {
@@ -51,31 +51,38 @@ export function findTemporal(tokens: readonly Token[], reference: LocalDateTime 
   let lastDay: { end: number; date: CalendarDate } | undefined;
   let anchor: Anchor | undefined;
   for (const match of matches) {
-    const day = match.expression.kind === 'clock' && lastDay?.end === match.contextStart ? lastDay.date : undefined;
     const e = match.expression;
     const tense = needsTense(e)
-      ? tenseAround(
-          tokens,
-          match.contextStart,
-          match.end,
-          text,
-          e.kind === 'calendar' || e.kind === 'weekday' || e.kind === 'bareSeason' || e.kind === 'edge',
-        )
+      ? // A plan before a future offset makes it future whatever the verb: "Alta con control en 1 mes".
+        e.kind === 'inFuture' && planBefore(tokens, match.contextStart)
+        ? 1
+        : tenseAround(
+            tokens,
+            match.contextStart,
+            match.end,
+            text,
+            e.kind === 'calendar' || e.kind === 'weekday' || e.kind === 'bareSeason' || e.kind === 'edge',
+          )
       : undefined;
-    let resolved = resolveTemporal(e, reference, { day, anchor, tense });
-    lastDay = resolved?.day === undefined ? undefined : { end: match.end, date: resolved.day };
-    if (resolved?.anchor !== undefined) anchor = resolved.anchor;
-    let read = match;
-    if (resolved === undefined && match.fallback !== undefined) {
-      read = match.fallback;
-      resolved = resolveTemporal(read.expression, reference);
+    // The counts of a list ("a los tres, seis y doce meses") share the tense and the date they count from.
+    const from = anchor;
+    for (const part of match.more === undefined ? [match] : [match, ...match.more]) {
+      const day = part.expression.kind === 'clock' && lastDay?.end === part.contextStart ? lastDay.date : undefined;
+      let resolved = resolveTemporal(part.expression, reference, { day, anchor: from, tense });
+      lastDay = resolved?.day === undefined ? undefined : { end: part.end, date: resolved.day };
+      if (resolved?.anchor !== undefined) anchor = resolved.anchor;
+      let read = part;
+      if (resolved === undefined && part.fallback !== undefined) {
+        read = part.fallback;
+        resolved = resolveTemporal(read.expression, reference);
+      }
+      if (resolved === undefined) continue;
+      const first = tokens[read.first] as Token;
+      const last = tokens[read.end - 1] as Token;
+      const mention = newMention('temporal', TEMPORAL_CONCEPTS[resolved.timex.type], read.first, read.end, first.start, last.end);
+      mention.characteristics.timex = resolved.timex;
+      found.push(mention);
     }
-    if (resolved === undefined) continue;
-    const first = tokens[read.first] as Token;
-    const last = tokens[read.end - 1] as Token;
-    const mention = newMention('temporal', TEMPORAL_CONCEPTS[resolved.timex.type], read.first, read.end, first.start, last.end);
-    mention.characteristics.timex = resolved.timex;
-    found.push(mention);
   }
   return found;
 }
