@@ -206,7 +206,10 @@ export function resolveTemporal(e: TemporalExpression, ref: LocalDateTime, conte
         const t = shiftMinutes({ date: today, hour: ref.hour, minute: ref.minute }, minutes);
         return { timex: { type: 'TIME', value: formatClock(t) } };
       }
-      return atGranularity(shiftDate(today, e.amount, e.unit), e.unit);
+      const d = shiftDate(today, e.amount, e.unit);
+      const at = atGranularity(d, e.unit);
+      // A future week, month or year also says the day it falls on ("en 1 mes": 2024-07, day 2024-07-10).
+      return at && e.amount > 0 && e.unit !== 'D' ? { ...at, timex: { ...at.timex, day: formatDay(d) } } : at;
     }
     case 'vague':
       return date(e.direction < 0 ? 'PAST_REF' : e.direction > 0 ? 'FUTURE_REF' : 'PRESENT_REF');
