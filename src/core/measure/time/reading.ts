@@ -124,7 +124,7 @@ const MAX_LISTED = 8;
  */
 export function countsAt(tokens: Tokens, i: number): { unit: TimeUnit; end: number; items: CountItem[] } | undefined {
   const items: CountItem[] = [];
-  for (let at = i; items.length < MAX_LISTED; ) {
+  for (let at = i; items.length < MAX_LISTED;) {
     const amount = amountAt(tokens, at);
     if (amount !== undefined) {
       items.push({ value: amount.value, first: at, end: amount.end });

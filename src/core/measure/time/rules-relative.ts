@@ -5,7 +5,18 @@
  */
 import type { Token } from '../../text/tokenise.ts';
 import type { DayPart, TemporalMatch } from './expression.ts';
-import { amountAt, countAt, countsAt, cueBefore, found, numberShortlyBefore, type Rule, type Tokens, unitAt, wholeAmount } from './reading.ts';
+import {
+  amountAt,
+  countAt,
+  countsAt,
+  cueBefore,
+  found,
+  numberShortlyBefore,
+  type Rule,
+  type Tokens,
+  unitAt,
+  wholeAmount,
+} from './reading.ts';
 import {
   AGE_AFTER,
   AGE_BEFORE,
