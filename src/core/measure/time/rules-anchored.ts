@@ -1,7 +1,8 @@
 /**
  * Rules for expressions placed from an earlier date of the text rather than from the reference:
- * "al día siguiente", "el mismo día", "24 horas después", "a los 3 días", "tras el ingreso".
- * The stage resolves them against the last date resolved before them (see temporal.ts).
+ * "al día siguiente", "el mismo día", "24 horas después", "a los 3 días", "tras el ingreso",
+ * "al octavo día de la intervención", "en aquel momento". The stage resolves them against the last
+ * date resolved before them (see temporal.ts), or reads their fallback when there is none.
  */
 import type { Token } from '../../text/tokenise.ts';
 import type { TemporalMatch, TimeUnit } from './expression.ts';

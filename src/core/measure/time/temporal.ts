@@ -2,7 +2,8 @@
  * The temporal stage: recognised expressions resolved against the reference datetime become
  * Temporal Concept mentions with `characteristics.timex`. A clock time right after a day
  * ("ayer a las 14:30") falls on that day; an anchored expression ("al día siguiente") moves from
- * the last date resolved before it in the text, and is left out when there is none; a date with
+ * the last date resolved before it in the text, and when there is none is left out, or read as its
+ * fallback (a count as a DURATION, "en aquel momento" as PAST_REF); a date with
  * no year or a bare weekday takes the sentence's tense (tense.ts). An expression that resolves to
  * no real date ("31/02/2024") is not emitted.
  */
