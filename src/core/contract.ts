@@ -136,6 +136,13 @@ export const TimexSchema = z.object({
   type: z.enum(TIMEX_TYPES),
   value: z.string().min(1),
   mod: z.enum(TIMEX_MODS).optional().describe('TIMEX3 mod: the part of the period the value names, or AFTER it'),
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .describe(
+      'Glosa extension: the day a future offset coarser than a day falls on, counted from the reference ("Control en 1 mes" written 2024-06-10: value 2024-07, day 2024-07-10)',
+    ),
 });
 export type Timex = z.infer<typeof TimexSchema>;
 

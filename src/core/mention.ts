@@ -103,6 +103,7 @@ export function hasRole(m: Mention, role: Role): boolean {
 const FINDING = roleBits(['finding']);
 const PROCEDURE = roleBits(['procedure']);
 const ANATOMY = roleBits(['anatomy']);
+const VISIT = roleBits(['visit']);
 const QUALIFIER = roleBits(['qualifier']);
 const REPORTING_VERB = roleBits(['reporting_verb']);
 const FAMILY = roleBits(['family']);
@@ -110,6 +111,7 @@ const FAMILY = roleBits(['family']);
 export const isFinding = (m: Mention): boolean => (m.roles & FINDING) !== 0;
 export const isProcedure = (m: Mention): boolean => (m.roles & PROCEDURE) !== 0;
 export const isAnatomy = (m: Mention): boolean => (m.roles & ANATOMY) !== 0;
+export const isVisit = (m: Mention): boolean => (m.roles & VISIT) !== 0;
 export const isQualifier = (m: Mention): boolean => (m.roles & QUALIFIER) !== 0;
 export const isReportingVerb = (m: Mention): boolean => (m.roles & REPORTING_VERB) !== 0;
 export const isFamilyMember = (m: Mention): boolean => (m.roles & FAMILY) !== 0;

@@ -92,7 +92,14 @@ describe('medication frames', () => {
     expect(frame('Paracetamol 1 g. Cada 8 horas.')).toEqual([]);
     expect(frame('Paracetamol 1 g\ncada 8 horas')).toEqual([]);
     expect(frame('Paracetamol 1 g, omeprazol 20 mg cada 24 h.')).toEqual(['omeprazol -has_frequency-> cada 24 h']);
-    expect(frame('Paracetamol si fiebre cada 8 horas.')).not.toContain('Paracetamol -has_frequency-> cada 8 horas');
+    expect(frame('Paracetamol 1 g, refiere fiebre cada 8 horas.')).not.toContain('Paracetamol -has_frequency-> cada 8 horas');
+  });
+
+  it('go on past the drug’s condition ("si dolor"), and take the time given to it (issue 28)', () => {
+    expect(frame('Paracetamol si fiebre cada 8 horas.')).toEqual(['Paracetamol -has_frequency-> cada 8 horas']);
+    const text = 'Paracetamol 1 g cada 8 horas si dolor durante 5 días.';
+    expect(frame(text)).toEqual(['Paracetamol -has_frequency-> cada 8 horas', 'Paracetamol -has_duration-> 5 días']);
+    expect((annotator.annotate(text).relations ?? []).filter((r) => r.rel === 'has_time')).toEqual([]);
   });
 
   it('leave a route word inside a lexicon concept to the concept', () => {

@@ -11,6 +11,13 @@ describe('readable dates', () => {
     expect(readableTimex({ type: 'DATE', value: '2024-W23-WE' })).toBe('fin de semana 8 jun–9 jun 2024');
   });
 
+  it('shows the day a planned month falls on beside it, and a clock time’s zone (issue 28)', () => {
+    expect(readableTimex({ type: 'DATE', value: '2024-07', day: '2024-07-10' })).toBe('julio 2024, ≈ 10 jul');
+    expect(readableTimex({ type: 'DATE', value: '2024-W25', day: '2024-06-17' })).toBe('semana 25 de 2024 (desde 17 jun), ≈ 17 jun');
+    expect(readableTimex({ type: 'TIME', value: '2024-06-10T14:30Z' })).toBe('10 jun 2024 14:30 UTC');
+    expect(readableTimex({ type: 'TIME', value: '2024-06-10T10:00+02:00' })).toBe('10 jun 2024 10:00 UTC+02:00');
+  });
+
   it('writes durations and sets', () => {
     expect(readableTimex({ type: 'DURATION', value: 'P3D' })).toBe('3 días');
     expect(readableTimex({ type: 'SET', value: 'PT8H' })).toBe('cada 8 horas');

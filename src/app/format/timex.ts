@@ -67,11 +67,12 @@ function readableSet(value: string): string | undefined {
 }
 
 function readableDate(value: string): string | undefined {
-  let m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value);
+  let m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?)?$/.exec(value);
   if (m) {
-    const [, y, mo, d, h, mi] = m;
+    const [, y, mo, d, h, mi, , zone] = m;
     const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0));
-    return format(date, h === undefined ? 'd MMM yyyy' : 'd MMM yyyy HH:mm', { locale: es });
+    const written = format(date, h === undefined ? 'd MMM yyyy' : 'd MMM yyyy HH:mm', { locale: es });
+    return zone === undefined ? written : `${written} ${zone === 'Z' ? 'UTC' : `UTC${zone}`}`;
   }
   m = /^(\d{4})-W(\d{2})(-WE)?$/.exec(value);
   if (m) {
@@ -98,7 +99,11 @@ export function readableTimex(timex: Timex): string {
     default: {
       const date = readableDate(timex.value) ?? timex.value;
       const mod = timex.mod === undefined ? undefined : MODS[timex.mod];
-      return mod === undefined ? date : `${mod} ${date}`;
+      const written = mod === undefined ? date : `${mod} ${date}`;
+      // A planned month or week also shows the day it falls on: "julio 2024, ≈ 10 jul".
+      const day = timex.day === undefined ? undefined : /^(\d{4})-(\d{2})-(\d{2})$/.exec(timex.day);
+      if (!day || timex.value === timex.day) return written;
+      return `${written}, ≈ ${format(new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])), 'd MMM', { locale: es })}`;
     }
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Anatomical sites: a finding followed by an Anatomy mention, right after it or after a preposition
+ * Anatomical sites: a finding (or a test or treatment, with the site right after it: "biopsia de
+ * mama izquierda", "cirugía palpebral") followed by an Anatomy mention, right after it or after a preposition
  * (an article may come between; so may its severity, a describing word or two and its size: "dolor
  * intenso en FID", "lesiones descamativas en codos", "herida de 3 cm en dedo"), gets
  * `has_anatomical_location`; the site's head is the finding. Sites joined by
@@ -9,7 +10,8 @@
  * with no site of their own are; it is not negated with them ("Abdomen: no doloroso").
  */
 import type { AttachBuilder, ContextLayer } from '../doc.ts';
-import { isAnatomy, isFinding, isQualifier, type Mention } from '../mention.ts';
+import { notASite } from '../match/nested-sites.ts';
+import { isAnatomy, isFinding, isProcedure, isQualifier, type Mention } from '../mention.ts';
 import { PhraseSet } from '../text/phrases.ts';
 import { isDescription, MAX_DESCRIPTION_WORDS } from './descriptions.ts';
 import { qualifierStart } from './qualifiers.ts';
@@ -99,12 +101,14 @@ export function attachSites(
 ): void {
   for (let k = 0; k < mentions.length; k++) {
     const finding = mentions[k] as Mention;
-    if (!isFinding(finding)) continue;
-    const past = pastDescription(text, mentions, tokens, k);
+    // A test or treatment takes the site right after it ("biopsia de mama", "cirugía palpebral"), with nothing between.
+    const procedure = !isFinding(finding) && isProcedure(finding);
+    if (!isFinding(finding) && !procedure) continue;
+    const past = procedure ? { after: finding.endToken, next: k + 1 } : pastDescription(text, mentions, tokens, k);
     let next = past.next;
     let start = siteStart(text, tokens, past.after);
     for (let site = mentions[next]; site !== undefined && site.firstToken === start; site = mentions[next]) {
-      if (!isAnatomy(site) || links.head[next] !== -1) break;
+      if (!isAnatomy(site) || links.head[next] !== -1 || notASite(tokens, site.firstToken, site.endToken)) break;
       link(links, context, k, next);
       start = nextSiteStart(tokens, site.endToken);
       next++;

@@ -7,7 +7,7 @@
  */
 import type { AttachBuilder } from '../../doc.ts';
 import { afterSide } from '../../match/laterality.ts';
-import { forEachSentence, isAnatomy, isFinding, isProcedure, isQualifier, isReportingVerb, type Mention } from '../../mention.ts';
+import { forEachSentence, isAnatomy, isFinding, isProcedure, isQualifier, isReportingVerb, isVisit, type Mention } from '../../mention.ts';
 import { normalise } from '../../text/normalise.ts';
 import { PhraseSet } from '../../text/phrases.ts';
 import type { Token } from '../../text/tokenise.ts';
@@ -33,9 +33,9 @@ function belongsToFinding(m: Mention): boolean {
   return isAnatomy(m) || m.kind === 'quantity' || isQualifier(m);
 }
 
-/** What a date can date: findings, and the tests and treatments done ("apendicectomía en 2010"). */
+/** What a date can date: findings, the tests and treatments done ("apendicectomía en 2010"), and visits ("consultas externas en 3 meses"). */
 function datable(m: Mention): boolean {
-  return isFinding(m) || isProcedure(m);
+  return isFinding(m) || isProcedure(m) || isVisit(m);
 }
 
 /** Only a coordinator ("y", ",", "ni") lies between; a side word of the first may come before it ("hemiparesia izquierda y disartria"). */

@@ -36,6 +36,8 @@ export interface ClockExpression {
   hour: number;
   minute: number;
   second?: number;
+  /** The zone written after it: "Z" (UTC, GMT) or an offset ("+02:00"). */
+  zone?: string;
 }
 
 export type TemporalExpression =
@@ -71,6 +73,8 @@ export type TemporalExpression =
   | { kind: 'lastWeekend' }
   /** A part of the day, `dayOffset` days from the reference ("esta mañana" 0, "ayer por la tarde" -1). */
   | { kind: 'dayPart'; part: DayPart; dayOffset: number }
+  /** A length of time with no count ("unos meses", "durante años"): TIMEX3 PXM. */
+  | { kind: 'vagueDuration'; unit: TimeUnit }
   /** A length of time ("durante 3 días"). */
   | { kind: 'duration'; amount: number; unit: TimeUnit }
   /** A repetition every `amount` units ("cada 8 horas"; "3 veces al día" repeats every day). */
@@ -82,4 +86,8 @@ export interface TemporalMatch {
   readonly end: number;
   readonly contextStart: number;
   readonly expression: TemporalExpression;
+  /** What to read instead when the expression resolves to nothing (an anchored count with no date before it: its amount as a DURATION). */
+  readonly fallback?: TemporalMatch;
+  /** The further counts of a list that share its unit and cue ("a los tres, seis y doce meses": "seis", "doce meses"). */
+  readonly more?: readonly TemporalMatch[];
 }

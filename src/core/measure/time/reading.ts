@@ -4,7 +4,7 @@
  */
 import type { Token } from '../../text/tokenise.ts';
 import type { TemporalExpression, TemporalMatch, TimeUnit } from './expression.ts';
-import { APPROXIMATORS, type CuePhrases, DATE_SEPARATORS, HALF, NUMBER_WORDS, SMALLER_UNIT, UNITS } from './words.ts';
+import { APPROXIMATORS, type CuePhrases, DATE_SEPARATORS, HALF, LIST_LINKS, NUMBER_WORDS, SMALLER_UNIT, UNITS } from './words.ts';
 
 export type Tokens = readonly Token[];
 export type Rule = (tokens: Tokens, i: number) => TemporalMatch | undefined;
@@ -106,6 +106,36 @@ export function amountAt(tokens: Tokens, i: number): { value: number; unit: Time
   const half = HALF.matchAt(tokens, unitIndex + 1);
   if (count === undefined) return half === undefined ? undefined : { value: 1.5, unit, end: half.end };
   return { value: count.value + (half === undefined ? 0 : 0.5), unit, end: half?.end ?? unitIndex + 1 };
+}
+
+/** One count of a list of counts of a unit, over tokens [first, end) (the last one holds the unit). */
+export interface CountItem {
+  readonly value: number;
+  readonly first: number;
+  readonly end: number;
+}
+
+/** The most counts a list may hold before its unit. */
+const MAX_LISTED = 8;
+
+/**
+ * A count and unit at `i` ("3 días"), or counts listed before one shared unit ("tres, seis y doce
+ * meses"), each an item; `end` is past the unit.
+ */
+export function countsAt(tokens: Tokens, i: number): { unit: TimeUnit; end: number; items: CountItem[] } | undefined {
+  const items: CountItem[] = [];
+  for (let at = i; items.length < MAX_LISTED;) {
+    const amount = amountAt(tokens, at);
+    if (amount !== undefined) {
+      items.push({ value: amount.value, first: at, end: amount.end });
+      return { unit: amount.unit, end: amount.end, items };
+    }
+    const count = countAt(tokens, at);
+    if (count === undefined || !LIST_LINKS.has(tokens[count.end]?.norm ?? '')) return undefined;
+    items.push({ value: count.value, first: at, end: count.end });
+    at = count.end + 1;
+  }
+  return undefined;
 }
 
 /** A fractional count in whole smaller units, rounded ("año y medio" is 18 months, "semana y media" 11 days). */

@@ -27,23 +27,28 @@ import {
   NIGHT_WORDS,
   NUMBER_FIRST_WORDS,
   OF,
+  ORDINAL_DAY_WORDS,
+  ORDINAL_SUFFIXES,
   ORDINAL_WORDS,
   PART_OF_DAY_CUE_WORDS,
   PER_UNIT_WORDS,
+  PLURAL_UNITS,
   PERIOD_EDGE_WORDS,
   PERIOD_WORDS,
   RELATIVE_DAY_WORDS,
   SAME_DAY_WORDS,
   SEASON_WORDS,
+  THAT_TIME_WORDS,
   THIS_WORDS,
   TIMES_WORDS,
   UNITS,
+  VAGUE_COUNT_WORDS,
   VAGUE_WORDS,
   WEEKDAYS,
   WITHIN_WORDS,
   YEAR_BEFORE,
 } from './words.ts';
-import { afterEvent, atCount, countThenAfter, sameDay, unitThenFollowing } from './rules-anchored.ts';
+import { afterEvent, atCount, countThenAfter, ordinalDay, sameDay, thatTime, unitThenFollowing } from './rules-anchored.ts';
 import {
   bareYear,
   clock,
@@ -62,6 +67,8 @@ import {
   duration,
   every,
   inFuture,
+  unitsAfterCue,
+  vagueCount,
   night,
   partOfDay,
   periodThenDirection,
@@ -87,6 +94,7 @@ const NUMBER_RULES: readonly Rule[] = [
   bareYear,
   timesPer,
   countThenAfter,
+  ordinalDay,
   duration,
 ];
 
@@ -97,6 +105,7 @@ const AFTER_NUMBER: ReadonlySet<string> = new Set([
   ...MONTHS.keys(),
   ...firstWords(TIMES_WORDS),
   ...DATE_SEPARATORS,
+  ...ORDINAL_SUFFIXES,
   ':',
 ]);
 /** What may come before a number that starts an expression: the last words of its cues ("a las", "en"). */
@@ -156,6 +165,10 @@ on(firstWords(MEAL_CUE_WORDS), meal);
 on(firstWords(SAME_DAY_WORDS), sameDay);
 on(firstWords(AT_CUE_WORDS), atCount);
 on(firstWords(EVENT_CUE_WORDS), afterEvent);
+on(firstWords(ORDINAL_DAY_WORDS), ordinalDay);
+on(firstWords(THAT_TIME_WORDS), thatTime);
+on(firstWords(VAGUE_COUNT_WORDS), vagueCount);
+on(PLURAL_UNITS, unitsAfterCue);
 
 function crossesLineBreak(tokens: Tokens, m: TemporalMatch): boolean {
   for (let k = m.first + 1; k < m.end; k++) if ((tokens[k] as Token).afterLineBreak) return true;
@@ -183,7 +196,7 @@ export function recogniseTemporal(tokens: Tokens): TemporalMatch[] {
       continue;
     }
     matches.push(match);
-    i = match.end;
+    i = match.more?.[match.more.length - 1]?.end ?? match.end;
   }
   return matches;
 }

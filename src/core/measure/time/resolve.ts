@@ -182,7 +182,7 @@ function calendar(e: CalendarExpression, ref: LocalDateTime, tense: Tense | unde
 }
 
 /** TIMEX3 duration: P3D, P2W, P6M, P1Y, PT8H, PT30M. */
-function durationValue(amount: number, unit: TimeUnit): string {
+function durationValue(amount: number | 'X', unit: TimeUnit): string {
   const n = String(amount);
   if (unit === 'H') return `PT${n}H`;
   if (unit === 'MIN') return `PT${n}M`;
@@ -206,13 +206,19 @@ export function resolveTemporal(e: TemporalExpression, ref: LocalDateTime, conte
         const t = shiftMinutes({ date: today, hour: ref.hour, minute: ref.minute }, minutes);
         return { timex: { type: 'TIME', value: formatClock(t) } };
       }
-      return atGranularity(shiftDate(today, e.amount, e.unit), e.unit);
+      const d = shiftDate(today, e.amount, e.unit);
+      const at = atGranularity(d, e.unit);
+      // A future week, month or year also says the day it falls on ("en 1 mes": 2024-07, day 2024-07-10).
+      return at && e.amount > 0 && e.unit !== 'D' ? { ...at, timex: { ...at.timex, day: formatDay(d) } } : at;
     }
     case 'vague':
       return date(e.direction < 0 ? 'PAST_REF' : e.direction > 0 ? 'FUTURE_REF' : 'PRESENT_REF');
     case 'weekday': {
       const direction = e.direction === 0 ? context.tense : e.direction;
-      return direction === undefined ? undefined : atGranularity(nearestWeekday(today, e.weekday, direction), 'D');
+      if (direction === undefined) return undefined;
+      // A report's bare weekday in the past tense may be the day it is written: "el martes acudió" written on a Tuesday.
+      const sameDay = e.direction === 0 && direction < 0 && isoWeekday(today) === e.weekday;
+      return atGranularity(sameDay ? today : nearestWeekday(today, e.weekday, direction), 'D');
     }
     case 'inFuture': {
       if (context.tense === -1) return { timex: { type: 'DURATION', value: durationValue(e.amount, e.unit) } };
@@ -248,12 +254,15 @@ export function resolveTemporal(e: TemporalExpression, ref: LocalDateTime, conte
     case 'clock': {
       const valid = e.hour <= 23 && e.minute <= 59 && (e.second === undefined || e.second <= 59);
       if (!valid) return undefined;
-      return { timex: { type: 'TIME', value: formatClock({ date: context.day ?? today, hour: e.hour, minute: e.minute }, e.second) } };
+      const value = formatClock({ date: context.day ?? today, hour: e.hour, minute: e.minute }, e.second);
+      return { timex: { type: 'TIME', value: e.zone === undefined ? value : `${value}${e.zone}` } };
     }
     case 'dayPart':
       return { timex: { type: 'TIME', value: `${formatDay(shiftDate(today, e.dayOffset, 'D'))}T${e.part}` } };
     case 'duration':
       return { timex: { type: 'DURATION', value: durationValue(e.amount, e.unit) } };
+    case 'vagueDuration':
+      return { timex: { type: 'DURATION', value: durationValue('X', e.unit) } };
     case 'set':
       return { timex: { type: 'SET', value: durationValue(e.amount, e.unit) } };
   }

@@ -9,6 +9,7 @@ import {
   CLOCK_AFTER,
   CLOCK_BEFORE,
   CLOCK_DAY_PARTS,
+  CLOCK_ZONES,
   DATE_SEPARATORS,
   DAY_MONTH_BEFORE,
   DAY_WORD_BEFORE,
@@ -18,6 +19,7 @@ import {
   RANGE_LINKS,
   RELATIVE_YEARS,
   YEAR_BEFORE,
+  ZONE_SIGNS,
 } from './words.ts';
 
 const DOTTED_CLOCK = /^(\d{1,2})[.,](\d{2})$/;
@@ -75,6 +77,33 @@ function withClockSuffix(tokens: Tokens, end: number): number {
   return CLOCK_AFTER.matchAt(tokens, end)?.end ?? end;
 }
 
+/** "UTC", "GMT", "UTC+2", "GMT-05:00" at `i`: the zone as TIMEX3 writes it and where it ends. */
+function zoneAt(tokens: Tokens, i: number): { zone: string; end: number } | undefined {
+  if (!CLOCK_ZONES.has(tokens[i]?.norm ?? '')) return undefined;
+  const sign = tokens[i + 1];
+  const hours = digitsAt(tokens, i + 2);
+  if (
+    sign === undefined ||
+    !ZONE_SIGNS.has(sign.norm) ||
+    !glued(tokens, i + 1) ||
+    hours === undefined ||
+    hours.length > 2 ||
+    Number(hours) > 14
+  ) {
+    return { zone: 'Z', end: i + 1 };
+  }
+  const minutes = tokens[i + 3]?.norm === ':' && glued(tokens, i + 3) ? digitsAt(tokens, i + 4) : undefined;
+  const pad = (n: string): string => n.padStart(2, '0');
+  const offset = `${sign.norm}${pad(hours)}:${minutes?.length === 2 ? minutes : '00'}`;
+  return { zone: offset === '+00:00' || offset === '-00:00' ? 'Z' : offset, end: minutes?.length === 2 ? i + 5 : i + 3 };
+}
+
+/** The clock time's expression with the zone written after it, and where it ends. */
+function zoned(tokens: Tokens, end: number, e: ClockExpression): { end: number; expression: ClockExpression } {
+  const zone = zoneAt(tokens, end);
+  return zone === undefined ? { end, expression: e } : { end: zone.end, expression: { ...e, zone: zone.zone } };
+}
+
 export const clock: Rule = (tokens, i) => {
   const hour = digitsAt(tokens, i);
   const colon = tokens[i + 1];
@@ -93,7 +122,8 @@ export const clock: Rule = (tokens, i) => {
   const cue = cueBefore(tokens, i, CLOCK_BEFORE);
   const expression: ClockExpression = { kind: 'clock', hour: Number(hour), minute: Number(minute) };
   if (second !== undefined) expression.second = second;
-  return found(i, withClockSuffix(tokens, end), expression, i - cue);
+  const withZone = zoned(tokens, withClockSuffix(tokens, end), expression);
+  return found(i, withZone.end, withZone.expression, i - cue);
 };
 
 export const cuedClock: Rule = (tokens, i) => {
@@ -120,7 +150,8 @@ export const cuedClock: Rule = (tokens, i) => {
     if (half.value === 'pm' && hour < 12) hour += 12;
     end = half.end;
   }
-  return found(i, end, { kind: 'clock', hour, minute }, i - cue);
+  const withZone = zoned(tokens, end, { kind: 'clock', hour, minute });
+  return found(i, withZone.end, withZone.expression, i - cue);
 };
 
 // --- written dates: "3 de junio", "15 de enero de 2023", "día 12", "junio de 2019", "en 2019" ---

@@ -5,15 +5,28 @@
  */
 import type { Token } from '../../text/tokenise.ts';
 import type { DayPart, TemporalMatch } from './expression.ts';
-import { amountAt, countAt, cueBefore, found, numberShortlyBefore, type Rule, type Tokens, unitAt, wholeAmount } from './reading.ts';
+import {
+  amountAt,
+  countAt,
+  countsAt,
+  cueBefore,
+  found,
+  numberShortlyBefore,
+  type Rule,
+  type Tokens,
+  unitAt,
+  wholeAmount,
+} from './reading.ts';
 import {
   AGE_AFTER,
   AGE_BEFORE,
   AGE_HOLDERS,
+  AGE_YEARS_BEFORE,
   AGO,
   APPROXIMATORS,
   DAY_PARTS,
   DIRECTION,
+  EVENT_LINKS,
   EVERY,
   IN_FUTURE,
   NIGHTS,
@@ -30,6 +43,8 @@ import {
   THIS,
   TIMES,
   VAGUE,
+  VAGUE_COUNTS,
+  VAGUE_DURATION_CUES,
   WEEKDAY_CUES,
   WEEKDAYS,
   WITHIN,
@@ -67,9 +82,26 @@ export const vague: Rule = (tokens, i) => {
 /** "(control) en 3 meses", "en una semana": a future date at the unit's granularity (the cue stays out of the span). */
 export const inFuture: Rule = (tokens, i) => {
   const cue = IN_FUTURE.matchAt(tokens, i);
-  const amount = cue && amountAt(tokens, cue.end);
-  if (cue === undefined || amount === undefined || numberShortlyBefore(tokens, i, RATE_WINDOW, false)) return undefined;
-  return found(cue.end, amount.end, { kind: 'inFuture', amount: amount.value, unit: amount.unit }, i);
+  const counts = cue && countsAt(tokens, cue.end);
+  if (cue === undefined || counts === undefined || numberShortlyBefore(tokens, i, RATE_WINDOW, false)) return undefined;
+  const [first, ...more] = counts.items.map((item) =>
+    found(item.first, item.end, { kind: 'inFuture', amount: item.value, unit: counts.unit }),
+  );
+  return { ...(first as TemporalMatch), contextStart: i, ...(more.length > 0 ? { more } : {}) };
+};
+
+/** "unos meses", "unas pocas horas", "varios días": a length of time with no count. */
+export const vagueCount: Rule = (tokens, i) => {
+  const count = VAGUE_COUNTS.matchAt(tokens, i);
+  const unit = count && PLURAL_UNITS.has(tokens[count.end]?.norm ?? '') ? unitAt(tokens, count.end) : undefined;
+  return count && unit ? found(i, count.end + 1, { kind: 'vagueDuration', unit }) : undefined;
+};
+
+/** "(durante) meses", "(tras) horas": a plural unit alone after a cue of length (the cue stays out of the span). */
+export const unitsAfterCue: Rule = (tokens, i) => {
+  const unit = PLURAL_UNITS.has((tokens[i] as Token).norm) ? unitAt(tokens, i) : undefined;
+  const cue = unit === undefined ? 0 : cueBefore(tokens, i, VAGUE_DURATION_CUES);
+  return unit && cue > 0 ? found(i, i + 1, { kind: 'vagueDuration', unit }, i - cue) : undefined;
 };
 
 // --- sets: "cada 8 horas", "c/8h", "cada día", "3 veces al día" ------------------------------
@@ -103,6 +135,11 @@ export const timesPer: Rule = (tokens, i) => {
 
 /** A count at `i` ending at `end` that is someone's age: "varón de 72 años", "edad: 45 años", "3 días de vida". */
 export function isAge(tokens: Tokens, i: number, end: number): boolean {
+  // "a los 40 años" is an age; "a los 10 días del alta", "a los 3 meses de vida", "a los 2 años del trasplante" are not.
+  if (cueBefore(tokens, i, AGE_YEARS_BEFORE) > 0) {
+    if (amountAt(tokens, i)?.unit !== 'Y') return false;
+    return AGE_AFTER.matchAt(tokens, end) !== undefined || EVENT_LINKS.matchAt(tokens, end) === undefined;
+  }
   if (AGE_AFTER.matchAt(tokens, end) !== undefined || cueBefore(tokens, i, AGE_BEFORE) > 0) return true;
   if (tokens[i - 1]?.norm === ':' && tokens[i - 2]?.norm === 'edad') return true;
   if (tokens[i - 1]?.norm !== 'de') return false;

@@ -230,11 +230,17 @@ describe('anchored expressions: from the last date resolved before them', () => 
     ]);
   });
 
-  it('is left unresolved with no date before it, or one coarser than its unit', () => {
+  it('is left unresolved with no date before it, or one coarser than its unit, or is its count as a DURATION', () => {
     expect(temporal('Al día siguiente presentó fiebre.')).toEqual([]);
     expect(temporal('Tras el ingreso presentó fiebre.')).toEqual([]);
     expect(temporal('Ingresó en marzo. Al día siguiente presentó fiebre.')).toEqual(['marzo DATE 2024-03']);
-    expect(temporal('Ingresó el 3 de marzo. 5 horas después, fiebre.')).toEqual(['3 de marzo DATE 2024-03-03']);
+    // Issue 28: a count is never dropped; with no date to count from (or hours that are no whole days) it is a DURATION.
+    expect(temporal('Ingresó el 3 de marzo. 5 horas después, fiebre.')).toEqual(['3 de marzo DATE 2024-03-03', '5 horas DURATION PT5H']);
+    expect(temporal('Cinco semanas después acudió a urgencias.')).toEqual(['Cinco semanas DURATION P5W']);
+    expect(temporal('Ingresó en marzo. Tres días antes, fiebre.')).toEqual(['marzo DATE 2024-03', 'Tres días DURATION P3D']);
+    expect(temporal('A las 36 horas se extubó.')).toEqual(['36 horas DURATION PT36H']);
+    expect(temporal('Al cabo de dos meses mejoró.')).toEqual(['dos meses DURATION P2M']);
+    expect(temporal('Dos días más tarde presentó fiebre.')).toEqual(['Dos días DURATION P2D']);
   });
 
   it('gives way to the concept of the event a time after it names', () => {
@@ -287,7 +293,9 @@ describe('tense: past and future for a date with no year and a bare weekday', ()
   });
 
   it.each([
-    ['Ingresó el lunes.', 'lunes DATE 2024-06-03'],
+    // The reference's own weekday in the past tense is the reference day (issue 28), not a week earlier.
+    ['Ingresó el lunes.', 'lunes DATE 2024-06-10'],
+    ['Ingresó el martes.', 'martes DATE 2024-06-04'],
     ['Acudió el jueves a urgencias.', 'jueves DATE 2024-06-06'],
     ['Acudirá el lunes.', 'lunes DATE 2024-06-17'],
     ['El viernes se realizará la ecografía.', 'viernes DATE 2024-06-14'],
@@ -298,7 +306,7 @@ describe('tense: past and future for a date with no year and a bare weekday', ()
 
   it('reads a plan ("control", "cita", "revisión") as future, unless it is the last one', () => {
     expect(temporal('Control el lunes.')).toEqual(['lunes DATE 2024-06-17']);
-    expect(temporal('Último control el lunes.')).toEqual(['lunes DATE 2024-06-03']);
+    expect(temporal('Último control el martes.')).toEqual(['martes DATE 2024-06-04']);
     expect(temporal('Cita el 5 de febrero.', JANUARY)).toEqual(['5 de febrero DATE 2024-02-05']);
     expect(temporal('Revisión en diciembre.', JANUARY)).toEqual(['diciembre DATE 2024-12']);
     // A tensed verb comes first: "En el control del 5 de febrero se objetivó" is past.

@@ -6,6 +6,20 @@ import { findTemporal } from './temporal.ts';
 
 /** Words and symbols that trigger or continue temporal rules, mixed with ordinary words. */
 const VOCABULARY = [
+  // Issue 28: vague counts, ordinal days, references back, lists, zones.
+  'unos',
+  'varias',
+  'octavo',
+  'º',
+  'ingreso',
+  'intervención',
+  'aquel',
+  'momento',
+  'entonces',
+  'y',
+  'UTC',
+  'GMT',
+  '+',
   'hace',
   'desde',
   'el',
@@ -126,9 +140,9 @@ const REFERENCE: fc.Arbitrary<LocalDateTime> = fc
     minute: fc.integer({ min: 0, max: 59 }),
   })
   .map((r) => ({ ...r, second: 0 }));
-/** Every shape of value the stage writes: dates, weeks, weekends, seasons, quarters, halves, decades, references, durations, sets. */
+/** Every shape of value the stage writes: dates, weeks, weekends, seasons, quarters, halves, decades, references, durations (X: no count), sets; a clock time may carry its zone. */
 const TIMEX_VALUE =
-  /^(\d{4}(-\d{2}(-\d{2}(T(\d{2}:\d{2}(:\d{2})?|MO|MI|AF|NI))?)?|-W\d{2}(-WE)?|-(SP|SU|FA|WI|Q[1-4]|H[12]))?|\d{3}|PAST_REF|PRESENT_REF|FUTURE_REF|P(\d+(\.\d+)?[YMWD]|T\d+(\.\d+)?[HM])|XXXX-XX-XXT(MO|MI|AF|NI)|XXXX-WXX-[1-7]|XXXX-(SP|SU|FA|WI))$/;
+  /^(\d{4}(-\d{2}(-\d{2}(T(\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?|MO|MI|AF|NI))?)?|-W\d{2}(-WE)?|-(SP|SU|FA|WI|Q[1-4]|H[12]))?|\d{3}|PAST_REF|PRESENT_REF|FUTURE_REF|P((\d+(\.\d+)?|X)[YMWD]|T(\d+(\.\d+)?|X)[HM])|XXXX-XX-XXT(MO|MI|AF|NI)|XXXX-WXX-[1-7]|XXXX-(SP|SU|FA|WI))$/;
 
 describe('temporal stage on any mix of temporal words', () => {
   it('finds ordered, non-overlapping expressions on their token edges, with well-formed values', () => {

@@ -2,7 +2,8 @@
  * The temporal stage: recognised expressions resolved against the reference datetime become
  * Temporal Concept mentions with `characteristics.timex`. A clock time right after a day
  * ("ayer a las 14:30") falls on that day; an anchored expression ("al día siguiente") moves from
- * the last date resolved before it in the text, and is left out when there is none; a date with
+ * the last date resolved before it in the text, and when there is none is left out, or read as its
+ * fallback (a count as a DURATION, "en aquel momento" as PAST_REF); a date with
  * no year or a bare weekday takes the sentence's tense (tense.ts). An expression that resolves to
  * no real date ("31/02/2024") is not emitted.
  */
@@ -14,7 +15,7 @@ import type { CalendarDate } from './calendar.ts';
 import type { TemporalExpression } from './expression.ts';
 import { recogniseTemporal } from './recognise.ts';
 import { resolveTemporal, type Anchor } from './resolve.ts';
-import { tenseAround } from './tense.ts';
+import { planBefore, tenseAround } from './tense.ts';
 
 /** Expressions whose value depends on the sentence's tense. */
 function needsTense(e: TemporalExpression): boolean {
@@ -51,26 +52,38 @@ export function findTemporal(tokens: readonly Token[], reference: LocalDateTime 
   let lastDay: { end: number; date: CalendarDate } | undefined;
   let anchor: Anchor | undefined;
   for (const match of matches) {
-    const day = match.expression.kind === 'clock' && lastDay?.end === match.contextStart ? lastDay.date : undefined;
     const e = match.expression;
     const tense = needsTense(e)
-      ? tenseAround(
-          tokens,
-          match.contextStart,
-          match.end,
-          text,
-          e.kind === 'calendar' || e.kind === 'weekday' || e.kind === 'bareSeason' || e.kind === 'edge',
-        )
+      ? // A plan before a future offset makes it future whatever the verb: "Alta con control en 1 mes".
+        e.kind === 'inFuture' && planBefore(tokens, match.contextStart)
+        ? 1
+        : tenseAround(
+            tokens,
+            match.contextStart,
+            match.end,
+            text,
+            e.kind === 'calendar' || e.kind === 'weekday' || e.kind === 'bareSeason' || e.kind === 'edge',
+          )
       : undefined;
-    const resolved = resolveTemporal(e, reference, { day, anchor, tense });
-    lastDay = resolved?.day === undefined ? undefined : { end: match.end, date: resolved.day };
-    if (resolved?.anchor !== undefined) anchor = resolved.anchor;
-    if (resolved === undefined) continue;
-    const first = tokens[match.first] as Token;
-    const last = tokens[match.end - 1] as Token;
-    const mention = newMention('temporal', TEMPORAL_CONCEPTS[resolved.timex.type], match.first, match.end, first.start, last.end);
-    mention.characteristics.timex = resolved.timex;
-    found.push(mention);
+    // The counts of a list ("a los tres, seis y doce meses") share the tense and the date they count from.
+    const from = anchor;
+    for (const part of match.more === undefined ? [match] : [match, ...match.more]) {
+      const day = part.expression.kind === 'clock' && lastDay?.end === part.contextStart ? lastDay.date : undefined;
+      let resolved = resolveTemporal(part.expression, reference, { day, anchor: from, tense });
+      lastDay = resolved?.day === undefined ? undefined : { end: part.end, date: resolved.day };
+      if (resolved?.anchor !== undefined) anchor = resolved.anchor;
+      let read = part;
+      if (resolved === undefined && part.fallback !== undefined) {
+        read = part.fallback;
+        resolved = resolveTemporal(read.expression, reference);
+      }
+      if (resolved === undefined) continue;
+      const first = tokens[read.first] as Token;
+      const last = tokens[read.end - 1] as Token;
+      const mention = newMention('temporal', TEMPORAL_CONCEPTS[resolved.timex.type], read.first, read.end, first.start, last.end);
+      mention.characteristics.timex = resolved.timex;
+      found.push(mention);
+    }
   }
   return found;
 }

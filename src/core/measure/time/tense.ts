@@ -94,3 +94,13 @@ export function tenseAround(tokens: Tokens, first: number, end: number, text: st
   const verb = nearest(tokens, first, end, (k) => tenseOf(tokens, k, text));
   return verb ?? (participles ? nearest(tokens, first, end, (k) => participleTense(tokens, k)) : undefined);
 }
+
+/** A plan word ("control", "revisión", "cita"; not "último control") within a few tokens before `first` in its sentence. */
+export function planBefore(tokens: Tokens, first: number): boolean {
+  for (let k = first - 1; k >= 0 && k >= first - TENSE.planWindow && !endsSentence(tokens, k); k--) {
+    const t = tokens[k] as Token;
+    if (TENSE.planNouns.has(t.norm)) return !TENSE.lastWords.has(tokens[k - 1]?.norm ?? '');
+    if (t.afterLineBreak) break;
+  }
+  return false;
+}

@@ -101,6 +101,14 @@ export const EVENT_LINKS = PhraseSet.of(anchoredData.eventLinks);
 export const NOT_AGE_AFTER = PhraseSet.of(anchoredData.notAgeAfter);
 export const EVENT_CUES = PhraseSet.of(anchoredData.eventCues);
 export const EVENTS: ReadonlySet<string> = new Set(anchoredData.events.map(normalise));
+export const ORDINAL_DAYS = wordMap(anchoredData.ordinals);
+export const ORDINAL_SUFFIXES: ReadonlySet<string> = new Set(anchoredData.ordinalSuffixes.map(normalise));
+export const ORDINAL_LINKS = PhraseSet.of(anchoredData.ordinalLinks);
+export const ORDINAL_EVENTS = wordMap(anchoredData.ordinalEvents);
+export const THAT_TIME = new PhraseSet<boolean>(Object.entries(anchoredData.thatTime));
+export const THEN_CUES: ReadonlySet<string> = new Set(anchoredData.thenCues.map(normalise));
+export const VAGUE_COUNTS = PhraseSet.of(cuesData.vagueCounts);
+export const LIST_LINKS: ReadonlySet<string> = new Set(cuesData.listLinks);
 
 export const AGE_HOLDERS = PhraseSet.of(agesData.holders);
 export const AGE_AFTER = PhraseSet.of(agesData.after);
@@ -119,9 +127,12 @@ export const TENSE = {
   notParticiples: new Set(tenseData.notParticiples.map(normalise)) as ReadonlySet<string>,
   planNouns: new Set(tenseData.planNouns.map(normalise)) as ReadonlySet<string>,
   lastWords: new Set(tenseData.lastWords.map(normalise)) as ReadonlySet<string>,
+  planWindow: tenseData.planWindow,
 };
 
 export const CLOCK_AFTER = PhraseSet.of(cuesData.clockAfter);
+export const CLOCK_ZONES: ReadonlySet<string> = new Set(cuesData.clockZones.map(normalise));
+export const ZONE_SIGNS: ReadonlySet<string> = new Set(cuesData.zoneSigns);
 export const CLOCK_DAY_PARTS = new PhraseSet<string>(Object.entries(cuesData.clockDayParts));
 export const DATE_SEPARATORS: ReadonlySet<string> = new Set(cuesData.dateSeparators);
 export const DAY_WORD = normalise(cuesData.day[0] as string);
@@ -152,6 +163,9 @@ export const MEAL_CUE_WORDS = setsData.mealCues;
 export const SAME_DAY_WORDS = anchoredData.sameDay;
 export const AT_CUE_WORDS = anchoredData.atCues;
 export const EVENT_CUE_WORDS = anchoredData.eventCues;
+export const ORDINAL_DAY_WORDS = Object.keys(anchoredData.ordinals);
+export const THAT_TIME_WORDS = Object.keys(anchoredData.thatTime);
+export const VAGUE_COUNT_WORDS = cuesData.vagueCounts;
 export const TIMES_WORDS = cuesData.times;
 
 /** Cue phrases that must come right before an expression, as lists of matching forms. */
@@ -171,5 +185,7 @@ export const DAY_WORD_BEFORE = phrasesBefore(cuesData.dayWordBefore);
 export const CLOCK_BEFORE = phrasesBefore(cuesData.clockBefore);
 export const SINCE_CUES = phrasesBefore(weekdaysData.sinceCues);
 export const AGE_BEFORE = phrasesBefore(agesData.before);
+export const AGE_YEARS_BEFORE = phrasesBefore(agesData.yearsBefore);
 export const SEASON_BEFORE = phrasesBefore(yearPartsData.seasonBefore);
 export const WEEKDAY_CUES = phrasesBefore(weekdaysData.dayCues);
+export const VAGUE_DURATION_CUES = phrasesBefore(cuesData.vagueDurationCues);
