@@ -59,6 +59,8 @@ export interface ServerOptions {
   readonly workerThreads: number;
   readonly workerThresholdCodePoints: number;
   readonly workerMaxQueue: number;
+  /** Longest wait of a long text for a worker (503 `server_busy` with Retry-After beyond). */
+  readonly workerMaxQueueWaitMs: number;
   readonly tls?: TlsFiles;
   /** A built web app (`dist/`) to serve at `/`, with fallback to its index.html. */
   readonly appDir?: string;
@@ -96,6 +98,7 @@ export function defaultServerOptions(
     workerThreads: 1,
     workerThresholdCodePoints: 20_000,
     workerMaxQueue: 32,
+    workerMaxQueueWaitMs: 10_000,
     ...required,
     ...overrides,
   };
