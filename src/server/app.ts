@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createKeyStore, type KeyStore } from './auth.ts';
 import type { ServerOptions } from './config.ts';
 import { ServiceError } from './errors.ts';
+import { installConnectionContract } from './connection-contract.ts';
 import { installGate } from './gate.ts';
 import { handleClientError, installErrorHandler, installMethodNotAllowed, notFoundError, sendError } from './http-errors.ts';
 import { installJsonBodyParser } from './json-body.ts';
@@ -91,6 +92,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     routerOptions: { ignoreTrailingSlash: true },
   }) as unknown as FastifyInstance;
   if (options.maxConnections > 0) app.server.maxConnections = options.maxConnections;
+  installConnectionContract(app.server);
 
   const metrics = createMetrics();
   const shedMetrics = createShedMetrics(metrics.registry);
