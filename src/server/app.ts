@@ -15,6 +15,7 @@ import { createKeyStore, type KeyStore } from './auth.ts';
 import type { ServerOptions } from './config.ts';
 import { ServiceError } from './errors.ts';
 import { installConnectionContract } from './connection-contract.ts';
+import { capConnectionsPerAddress } from './connection-limits.ts';
 import { installGate } from './gate.ts';
 import { handleClientError, installErrorHandler, installMethodNotAllowed, notFoundError, sendError } from './http-errors.ts';
 import { installJsonBodyParser } from './json-body.ts';
@@ -93,6 +94,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   }) as unknown as FastifyInstance;
   if (options.maxConnections > 0) app.server.maxConnections = options.maxConnections;
   installConnectionContract(app.server);
+  // Behind a trusted proxy the peer is the proxy, shared by every client: no per-address cap there.
+  if (options.trustProxy === false) capConnectionsPerAddress(app.server, options.maxConnectionsPerAddress);
 
   const metrics = createMetrics();
   const shedMetrics = createShedMetrics(metrics.registry);

@@ -45,6 +45,8 @@ export interface ServerOptions {
   readonly maxJsonDepth: number;
   /** Most open connections; more are closed at once. 0 = no cap. */
   readonly maxConnections: number;
+  /** Most open connections from one client address (not applied behind a trusted proxy). 0 = no cap. */
+  readonly maxConnectionsPerAddress: number;
   /** Event-loop delay beyond which requests are shed with 503 and Retry-After; 0 = never. */
   readonly maxEventLoopDelayMs: number;
   readonly metrics: MetricsMode;
@@ -89,6 +91,7 @@ export function defaultServerOptions(
     allowShortKeys: false,
     maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
     maxConnections: 1024,
+    maxConnectionsPerAddress: 64,
     maxEventLoopDelayMs: 1_000,
     metrics: 'on',
     trustProxy: false,
