@@ -55,6 +55,9 @@ Starts the annotation service (POST /tagger/annotation with an "apikey" header).
   --trust-proxy VALUE    proxies whose X-Forwarded-For names the client: true, a hop count, or
                          addresses/CIDRs, comma-separated (env GLOSA_TRUST_PROXY)
   --max-connections N    open connections at most (default 1024, 0 = no cap)
+  --max-connections-per-address N
+                         open connections from one address at most (default 64, 0 = no cap;
+                         not applied with --trust-proxy)
   --max-event-loop-delay MS  shed requests with 503 beyond this delay (default 1000, 0 = never)
   --drain-seconds N      after SIGTERM, keep answering N s with Connection: close while /ready
                          says 503, then finish in-flight requests and exit (default 0)
@@ -107,6 +110,7 @@ export async function run(args: string[]): Promise<number> {
       metrics: { type: 'string' },
       'trust-proxy': { type: 'string' },
       'max-connections': { type: 'string' },
+      'max-connections-per-address': { type: 'string' },
       'max-event-loop-delay': { type: 'string' },
       'drain-seconds': { type: 'string' },
       help: { type: 'boolean', short: 'h' },

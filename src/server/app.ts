@@ -10,15 +10,17 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createKeyStore, type KeyStore } from './auth.ts';
 import type { ServerOptions } from './config.ts';
 import { ServiceError } from './errors.ts';
+import { installConnectionContract } from './connection-contract.ts';
+import { capConnectionsPerAddress } from './connection-limits.ts';
 import { installGate } from './gate.ts';
 import { handleClientError, installErrorHandler, installMethodNotAllowed, notFoundError, sendError } from './http-errors.ts';
 import { installJsonBodyParser } from './json-body.ts';
 import { installLifecycle } from './lifecycle.ts';
+import { createShedMetrics, installLoadShedding } from './load-shedding.ts';
 import { installLimiter } from './limiter.ts';
 import { createMetrics, installMetrics } from './metrics.ts';
 import { createAnnotationRunner } from './pool.ts';
@@ -91,7 +93,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     routerOptions: { ignoreTrailingSlash: true },
   }) as unknown as FastifyInstance;
   if (options.maxConnections > 0) app.server.maxConnections = options.maxConnections;
+  installConnectionContract(app.server);
+  // Behind a trusted proxy the peer is the proxy, shared by every client: no per-address cap there.
+  if (options.trustProxy === false) capConnectionsPerAddress(app.server, options.maxConnectionsPerAddress);
 
+  const metrics = createMetrics();
+  const shedMetrics = createShedMetrics(metrics.registry);
   const runner = createAnnotationRunner({
     setup: {
       dictionaryBytes: options.dictionaryBytes,
@@ -102,6 +109,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     workerThreads: options.workerThreads,
     workerThresholdCodePoints: options.workerThresholdCodePoints,
     maxQueue: options.workerMaxQueue,
+    maxQueueWaitMs: options.workerMaxQueueWaitMs,
+    onShed: shedMetrics.shed,
     taskTimeoutMs: options.handlerTimeoutMs,
   });
   app.addHook('onClose', () => runner.close());
@@ -111,16 +120,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   installErrorHandler(app);
   installSecurityHeaders(app, tls);
   installGate(app, options.corsOrigins);
-  if (options.maxEventLoopDelayMs > 0) {
-    await app.register(underPressure, {
-      maxEventLoopDelay: options.maxEventLoopDelayMs,
-      sampleInterval: 200,
-      pressureHandler: async (request) => {
-        if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
-        throw new ServiceError('server_busy', 'The service is overloaded; retry after the time in Retry-After.', { 'retry-after': '5' });
-      },
-    });
-  }
+  installLoadShedding(app, {
+    maxEventLoopDelayMs: options.maxEventLoopDelayMs,
+    neverShed: NEVER_SHED,
+    registry: metrics.registry,
+    metrics: shedMetrics,
+  });
   installJsonBodyParser(app, options.maxJsonDepth);
   await app.register(compress, {
     threshold: 1024,
@@ -147,7 +152,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     failedAuth: options.failedAuthLimit,
     blockedDelayMs: options.blockedDelayMs,
   });
-  const metrics = createMetrics();
   installMetrics(app, metrics, options.metrics, requireKey(keys, limiter));
   installLifecycle(app);
   registerInfoRoutes(app, {

@@ -45,6 +45,8 @@ export interface ServerOptions {
   readonly maxJsonDepth: number;
   /** Most open connections; more are closed at once. 0 = no cap. */
   readonly maxConnections: number;
+  /** Most open connections from one client address (not applied behind a trusted proxy). 0 = no cap. */
+  readonly maxConnectionsPerAddress: number;
   /** Event-loop delay beyond which requests are shed with 503 and Retry-After; 0 = never. */
   readonly maxEventLoopDelayMs: number;
   readonly metrics: MetricsMode;
@@ -59,6 +61,8 @@ export interface ServerOptions {
   readonly workerThreads: number;
   readonly workerThresholdCodePoints: number;
   readonly workerMaxQueue: number;
+  /** Longest wait of a long text for a worker (503 `server_busy` with Retry-After beyond). */
+  readonly workerMaxQueueWaitMs: number;
   readonly tls?: TlsFiles;
   /** A built web app (`dist/`) to serve at `/`, with fallback to its index.html. */
   readonly appDir?: string;
@@ -87,6 +91,7 @@ export function defaultServerOptions(
     allowShortKeys: false,
     maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
     maxConnections: 1024,
+    maxConnectionsPerAddress: 64,
     maxEventLoopDelayMs: 1_000,
     metrics: 'on',
     trustProxy: false,
@@ -96,6 +101,7 @@ export function defaultServerOptions(
     workerThreads: 1,
     workerThresholdCodePoints: 20_000,
     workerMaxQueue: 32,
+    workerMaxQueueWaitMs: 10_000,
     ...required,
     ...overrides,
   };

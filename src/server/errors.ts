@@ -28,6 +28,7 @@ export const SERVICE_ERROR_STATUS = {
   text_too_long: 413,
   body_too_large: 413,
   unsupported_media_type: 415,
+  expectation_failed: 417,
   rate_limited: 429,
   internal_error: 500,
   server_busy: 503,

@@ -75,5 +75,7 @@ export function installJsonBodyParser(app: FastifyInstance, maxDepth: number): v
 /** The parsed body, or a 400/415 ServiceError. */
 export function jsonBody(request: FastifyRequest): unknown {
   if (request.body instanceof UnparsableBody) throw toServiceError(request.body.error);
+  // No body and no Content-Type: Fastify calls no parser. Empty is `invalid_json` whatever the type.
+  if (request.body === undefined) throw toServiceError({ code: 'FST_ERR_CTP_EMPTY_JSON_BODY' });
   return request.body;
 }

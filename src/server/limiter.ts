@@ -16,8 +16,13 @@ export interface Limiter {
   checkAddress(request: FastifyRequest): Promise<void>;
   /** Counts a failed attempt of this address; 429 instead of `error` once over the limit. */
   failed(request: FastifyRequest, error: ServiceError): Promise<ServiceError>;
-  /** Counts `documents` for the request's key; 429 when that takes it over the limit. */
+  /**
+   * Counts `documents` for the request's key; 429 when that takes it over the limit. Several
+   * documents that do not all fit in what is left are refused without counting any.
+   */
   countKey(request: FastifyRequest, reply: FastifyReply, documents: number): Promise<void>;
+  /** Refuses (429) a key with nothing left; reads, does not count (a batch counts once read). */
+  checkKey(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 export interface LimiterOptions {
@@ -51,6 +56,24 @@ async function count(limit: RateLimitFn, request: FastifyRequest, increment = tr
 
 function retryAfter(ttlMs: number): string {
   return String(Math.max(1, Math.ceil(ttlMs / 1000)));
+}
+
+function windowMs(limit: RateLimit | false): number {
+  return limit === false ? 0 : limit.windowMs;
+}
+
+function rateHeaders(reply: FastifyReply, state: CountState): void {
+  reply.header('x-ratelimit-limit', String(state.max));
+  reply.header('x-ratelimit-remaining', String(state.remaining));
+  reply.header('x-ratelimit-reset', retryAfter(state.ttl));
+}
+
+/** The 429 of a key over its limit, with the rate headers. */
+function keyOverLimit(reply: FastifyReply, state: CountState): ServiceError {
+  rateHeaders(reply, state);
+  return new ServiceError('rate_limited', `Too many requests for this API key; retry in ${retryAfter(state.ttl)} s.`, {
+    'retry-after': retryAfter(state.ttl),
+  });
 }
 
 export async function installLimiter(app: FastifyInstance, options: LimiterOptions): Promise<Limiter> {
@@ -100,16 +123,20 @@ export async function installLimiter(app: FastifyInstance, options: LimiterOptio
     },
     async countKey(request, reply, documents) {
       if (byKey === undefined || documents <= 0) return;
+      // Several documents at once: refused whole, spending nothing, when they do not all fit.
+      if (documents > 1) {
+        const before = await count(byKey, request, false);
+        if (before.remaining < documents) throw keyOverLimit(reply, { ...before, ttl: before.ttl || windowMs(options.perKey) });
+      }
       const states = await Promise.all(Array.from({ length: documents }, () => count(byKey, request)));
       const last = states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-      reply.header('x-ratelimit-limit', String(last.max));
-      reply.header('x-ratelimit-remaining', String(last.remaining));
-      reply.header('x-ratelimit-reset', retryAfter(last.ttl));
-      if (last.isExceeded) {
-        throw new ServiceError('rate_limited', `Too many requests for this API key; retry in ${retryAfter(last.ttl)} s.`, {
-          'retry-after': retryAfter(last.ttl),
-        });
-      }
+      rateHeaders(reply, last);
+      if (last.isExceeded) throw keyOverLimit(reply, last);
+    },
+    async checkKey(request, reply) {
+      if (byKey === undefined) return;
+      const state = await count(byKey, request, false);
+      if (state.remaining === 0) throw keyOverLimit(reply, state);
     },
   };
 }

@@ -11,6 +11,7 @@
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Redis } from 'ioredis';
+import { createBreaker, DEFAULT_BREAKER, type BreakerTuning } from './redis-breaker.ts';
 
 export interface Count {
   readonly current: number;
@@ -129,10 +130,17 @@ export function connectRedis(url: string, onError: (error: Error) => void): Redi
 }
 
 /**
- * The plugin's RedisStore, with this process's memory as the fallback while Redis fails.
- * `onFallback` hears of every count Redis did not answer, `onRecovered` of the first it answers again.
+ * The plugin's RedisStore, with this process's memory as the fallback while Redis fails or is slow
+ * (a circuit breaker, see redis-breaker.ts). `onFallback` hears of every count Redis did not
+ * answer (in time), `onRecovered` of the first it answers again.
  */
-export function redisStore(client: Redis, onFallback: (error: Error) => void, onRecovered: () => void = () => {}): CounterStore {
+export function redisStore(
+  client: Redis,
+  onFallback: (error: Error) => void,
+  onRecovered: () => void = () => {},
+  tuning: Partial<BreakerTuning> = {},
+): CounterStore {
+  const { failuresToOpen, openMs, slowMs } = { ...DEFAULT_BREAKER, ...tuning };
   const shared = new RedisStore(false, false, client, 'glosa-rl:');
   const fallback = localStore();
   let failing = false;
@@ -140,26 +148,46 @@ export function redisStore(client: Redis, onFallback: (error: Error) => void, on
     failing = true;
     onFallback(error);
   };
+  const recovered = () => {
+    if (!failing) return;
+    failing = false;
+    onRecovered();
+  };
+  const breaker = createBreaker({
+    failuresToOpen,
+    openMs,
+    probe: async () => client.status === 'ready' && (await withDeadline(client.ping(), slowMs)) === 'PONG',
+    onClose: recovered,
+  });
   const withFallback =
     (op: 'incr' | 'read') =>
     (key: string, callback: Callback, timeWindow: number, max: number): void => {
-      if (client.status !== 'ready') {
-        failed(new Error(`redis ${client.status}`));
+      const local = (error: Error) => {
+        failed(error);
         fallback[op](key, callback, timeWindow, max);
-        return;
-      }
+      };
+      if (client.status !== 'ready') return local(new Error(`redis ${client.status}`));
+      if (!breaker.allows()) return local(new Error('redis circuit open'));
+      let answered = false;
+      // Not answered in time: count here now; a late answer from Redis is then ignored.
+      const slow = setTimeout(() => {
+        answered = true;
+        breaker.failed();
+        local(new Error('redis slow'));
+      }, slowMs);
       shared[op](
         key,
         (error, result) => {
-          if (error === null) {
-            if (failing) {
-              failing = false;
-              onRecovered();
-            }
-            return callback(null, result);
+          clearTimeout(slow);
+          if (answered) return;
+          answered = true;
+          if (error !== null) {
+            breaker.failed();
+            return local(error);
           }
-          failed(error);
-          fallback[op](key, callback, timeWindow, max);
+          breaker.succeeded();
+          recovered();
+          callback(null, result);
         },
         timeWindow,
         max,
@@ -167,4 +195,13 @@ export function redisStore(client: Redis, onFallback: (error: Error) => void, on
     };
   const store: CounterStore = { incr: withFallback('incr'), read: withFallback('read'), child: () => store };
   return store;
+}
+
+/** The promise's value, or undefined when it takes longer than `ms`. */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

@@ -31,6 +31,7 @@ export interface ServeFlags {
   metrics?: string;
   'trust-proxy'?: string;
   'max-connections'?: string;
+  'max-connections-per-address'?: string;
   'max-event-loop-delay'?: string;
   'drain-seconds'?: string;
 }
@@ -117,6 +118,11 @@ export function resolveServeSettings(flags: ServeFlags, env: Env): ServeSettings
     throw new SettingsError(`--metrics must be on, key or off, got "${metrics}"`);
   const trustProxy = flags['trust-proxy'] ?? env.GLOSA_TRUST_PROXY;
   const maxConnections = integer('--max-connections', flags['max-connections'] ?? env.GLOSA_MAX_CONNECTIONS, 0);
+  const maxConnectionsPerAddress = integer(
+    '--max-connections-per-address',
+    flags['max-connections-per-address'] ?? env.GLOSA_MAX_CONNECTIONS_PER_ADDRESS,
+    0,
+  );
   const maxDelay = integer('--max-event-loop-delay', flags['max-event-loop-delay'] ?? env.GLOSA_MAX_EVENT_LOOP_DELAY, 0);
   const drainSeconds = integer('--drain-seconds', flags['drain-seconds'] ?? env.GLOSA_DRAIN_SECONDS, 0) ?? 0;
   const redisUrl = flags.redis ?? env.GLOSA_REDIS_URL;
@@ -154,6 +160,7 @@ export function resolveServeSettings(flags: ServeFlags, env: Env): ServeSettings
       allowShortKeys,
       ...(trustProxy === undefined ? {} : { trustProxy: parseTrustProxy(trustProxy) }),
       ...(maxConnections === undefined ? {} : { maxConnections }),
+      ...(maxConnectionsPerAddress === undefined ? {} : { maxConnectionsPerAddress }),
       ...(maxDelay === undefined ? {} : { maxEventLoopDelayMs: maxDelay }),
       ...(env.GLOSA_KEY_LOG_SECRET === undefined ? {} : { keyLogSecret: env.GLOSA_KEY_LOG_SECRET }),
       ...(tls === undefined ? {} : { tls }),

@@ -23,6 +23,7 @@ export interface AnnotationRouteOptions {
 
 /** Most documents in one batch request (as Azure's health API). */
 export const MAX_BATCH_DOCUMENTS = 25;
+const BATCH_PATH = '/tagger/annotations';
 
 /**
  * The `onRequest` hook of keyed routes. A missing or wrong key counts against the address (429
@@ -39,7 +40,9 @@ export function requireKey(keys: KeyStore, limiter: Limiter) {
     } catch (error) {
       throw error instanceof ServiceError ? await limiter.failed(request, error) : error;
     }
-    await Promise.all([limiter.checkAddress(request), limiter.countKey(request, reply, 1)]);
+    // A batch is counted by its documents once its body is read; until then its key is only checked.
+    const keyCount = request.routeOptions.url === BATCH_PATH ? limiter.checkKey(request, reply) : limiter.countKey(request, reply, 1);
+    await Promise.all([limiter.checkAddress(request), keyCount]);
   };
 }
 
@@ -116,10 +119,10 @@ export async function annotationRoutes(app: FastifyInstance, options: Annotation
     return send(reply, await annotateOne(options, jsonBody(request), category));
   });
 
-  app.post('/tagger/annotations', async (request, reply) => {
+  app.post(BATCH_PATH, async (request, reply) => {
     const documents = batchDocuments(jsonBody(request));
-    // The request counted as one document when it came in; the others count now.
-    await options.limiter.countKey(request, reply, documents.length - 1);
+    // All or none: a batch that does not fit in the key's remaining quota spends nothing.
+    await options.limiter.countKey(request, reply, documents.length);
     const outcomes = await Promise.all(
       documents.map(async ({ id, body }) => {
         try {

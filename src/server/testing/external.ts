@@ -33,6 +33,8 @@ export function freePort(): Promise<number> {
 export interface External {
   readonly port: number;
   readonly url: string;
+  /** The process, for tests that hang it (SIGSTOP) and wake it (SIGCONT). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -77,7 +79,7 @@ export async function startRedis(port?: number): Promise<External> {
     { stdio: 'ignore' },
   );
   await waitFor('redis-server', () => redisPing(chosen));
-  return { port: chosen, url: `redis://127.0.0.1:${chosen}`, stop: stopper(child) };
+  return { port: chosen, url: `redis://127.0.0.1:${chosen}`, pid: child.pid!, stop: stopper(child) };
 }
 
 /** nginx in the foreground with `httpConfig` as its http block, on a free port, as this user. */
@@ -106,5 +108,5 @@ export async function startNginx(httpConfig: (port: number) => string): Promise<
     await stop();
     throw error;
   }
-  return { port, url: `http://127.0.0.1:${port}`, stop };
+  return { port, url: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
 }

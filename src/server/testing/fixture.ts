@@ -17,11 +17,11 @@ export function defaultDictionaryBytes(): Uint8Array {
   return dictionaryBytes;
 }
 
-/** Options for tests: no workers, rate limits or load shedding unless a test asks for them. */
+/** Options for tests: no workers, rate limits, load shedding or per-address connection cap unless a test asks for them. */
 export function testOptions(overrides: Partial<ServerOptions> = {}): ServerOptions {
   return defaultServerOptions(
     { apiKeys: [TEST_KEY], dictionaryBytes: defaultDictionaryBytes() },
-    { workerThreads: 0, rateLimit: false, failedAuthLimit: false, maxEventLoopDelayMs: 0, ...overrides },
+    { workerThreads: 0, rateLimit: false, failedAuthLimit: false, maxEventLoopDelayMs: 0, maxConnectionsPerAddress: 0, ...overrides },
   );
 }
 
