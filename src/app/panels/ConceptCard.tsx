@@ -9,6 +9,7 @@ import { categoryLabel, STATUS_LABELS, statusOf } from '../format/labels.ts';
 import { useAppStore } from '../state/store.ts';
 import { relationRows } from './relation-rows.ts';
 import { codeLinks } from './terminology.ts';
+import { formatQuantity } from '../../core/export/quantity.ts';
 
 const spanText = (s: Span) => `«${s.text}» (${s.begin}–${s.end})`;
 
@@ -20,7 +21,7 @@ function Characteristics({ annotation }: { annotation: Annotation }) {
   if (c.family_member) rows.push(['Familiar', spanText(c.family_member.match)]);
   if (c.quantifier) rows.push(['Cuantificador', spanText(c.quantifier.match)]);
   if (c.qualifier) rows.push(['Calificador', spanText(c.qualifier.match)]);
-  if (c.quantity) rows.push(['Cantidad', `${c.quantity.value} ${c.quantity.unit}`]);
+  if (c.quantity) rows.push(['Cantidad', formatQuantity(c.quantity)]);
   if (c.timex) rows.push(['Fecha resuelta', `${readableTimex(c.timex)} (${c.timex.type} ${c.timex.value})`]);
   const known = new Set(['negative', 'uncertain', 'family_member', 'quantifier', 'qualifier', 'quantity', 'timex']);
   for (const [key, value] of Object.entries(c)) if (!known.has(key)) rows.push([key, JSON.stringify(value)]);

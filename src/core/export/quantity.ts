@@ -1,6 +1,6 @@
 /**
  * A quantity as one line of text, whole: a blood pressure's two values ("130/85 mmHg"), a bound
- * ("> 95 %"), a range ("2–3 lpm"), a combination's amounts ("875/125 mg"). Every view and export
+ * (">95 %"), a range ("2–3 lpm"), a combination's amounts ("875/125 mg"). Every view and export
  * that writes a quantity as text uses this, so none drops what `value` alone leaves out.
  */
 import type { Quantity } from '../contract.ts';
@@ -16,6 +16,6 @@ export function formatQuantity(q: Quantity): string {
         : q.high !== undefined
           ? `${q.value}–${q.high}`
           : String(q.value);
-  const bound = q.comparator ? `${COMPARATOR_SIGNS[q.comparator]} ` : '';
+  const bound = q.comparator ? COMPARATOR_SIGNS[q.comparator] : '';
   return `${bound}${numbers}${q.unit ? ` ${q.unit}` : ''}`;
 }
