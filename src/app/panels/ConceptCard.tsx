@@ -6,6 +6,8 @@ import type { Annotation, Relation, Span } from '../../core/contract.ts';
 import { categoryOf } from '../../core/contract.ts';
 import { readableTimex } from '../format/timex.ts';
 import { categoryLabel, STATUS_LABELS, statusOf } from '../format/labels.ts';
+import { VerdictButtons } from '../review/VerdictButtons.tsx';
+import { useReviewStore } from '../review/store.ts';
 import { useAppStore } from '../state/store.ts';
 import { relationRows } from './relation-rows.ts';
 import { codeLinks } from './terminology.ts';
@@ -83,6 +85,7 @@ export function ConceptCard({
   const select = useAppStore((s) => s.select);
   const reveal = useAppStore((s) => s.revealInNote);
   const head = annotation.head === undefined ? undefined : byId.get(annotation.head)?.annotation;
+  const reviewing = useReviewStore((s) => s.enabled && Boolean(s.current?.result.annotations.some((a) => a.id === annotation.id)));
   return (
     <section className="card" aria-label={`Concepto ${annotation.match.text}`}>
       <header className="card-head">
@@ -91,6 +94,7 @@ export function ConceptCard({
           ×
         </button>
       </header>
+      {reviewing && <VerdictButtons id={annotation.id} text={annotation.match.text} />}
       <dl className="kv">
         <div>
           <dt>Texto</dt>

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type { Annotation } from '../../core/contract.ts';
 import { useVisibleAnnotations } from '../filters/useFilters.ts';
 import { useAppStore } from '../state/store.ts';
-import { APART_LABELS, excerpt, negatesItself, summariseNegation, type Apart, type TriggerGroup } from './negation.ts';
+import { APART_LABELS, apartCount, excerpt, negatesItself, summariseNegation, type Apart, type TriggerGroup } from './negation.ts';
 
 const CUE_CLASS: Record<TriggerGroup['kind'], string> = { negated: 'cue-negation', uncertain: 'cue-uncertainty', family: 'cue-family' };
 const CHIP_CLASS: Record<TriggerGroup['kind'], string> = { negated: 'neg', uncertain: 'unc', family: 'fam' };
@@ -54,7 +54,7 @@ export function NegationLens({ annotations, text }: { annotations: readonly Anno
         {apart.length > 0 && (
           <span data-testid="lens-apart">
             {' '}
-            · aparte (no son hallazgos): {apart.map((role) => `${summary.apart[role]} ${APART_LABELS[role]}`).join(', ')}
+            · aparte (no son hallazgos): {apart.map((role) => apartCount(role, summary.apart[role])).join(', ')}
           </span>
         )}
       </p>

@@ -10,6 +10,10 @@ import { labResultOf } from '../../core/export/statements.ts';
 export type Apart = 'verb' | 'site' | 'result';
 
 export const APART_LABELS: Record<Apart, string> = { verb: 'verbo', site: 'sitio', result: 'resultado de laboratorio' };
+const APART_PLURALS: Record<Apart, string> = { verb: 'verbos', site: 'sitios', result: 'resultados de laboratorio' };
+
+/** "2 verbos", "1 sitio". */
+export const apartCount = (role: Apart, n: number): string => `${n} ${n === 1 ? APART_LABELS[role] : APART_PLURALS[role]}`;
 
 export function apartOf(a: Annotation, chars: readonly string[]): Apart | undefined {
   const category = categoryOf(a);
