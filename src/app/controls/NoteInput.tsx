@@ -1,4 +1,6 @@
 /** The note: text area, reference datetime, "Anotar", and the example notes. */
+import { useState } from 'react';
+import { isValidTextDatetime } from '../../core/contract.ts';
 import { EXAMPLES } from '../examples.ts';
 import { formatTextDatetime, fromDatetimeInput } from '../state/datetime.ts';
 import { useAppStore } from '../state/store.ts';
@@ -10,6 +12,16 @@ export function NoteInput({ busy }: { busy: boolean }) {
   const setText = useAppStore((s) => s.setText);
   const setTextDatetime = useAppStore((s) => s.setTextDatetime);
   const submit = useAppStore((s) => s.submit);
+  // A datetime that is no real date with a four-digit year is said at its field and not taken:
+  // the last good one (and its result) stays.
+  const [badDatetime, setBadDatetime] = useState(false);
+  const changeDatetime = (value: string) => {
+    if (!value) return;
+    const datetime = fromDatetimeInput(value);
+    const good = isValidTextDatetime(datetime);
+    setBadDatetime(!good);
+    if (good) setTextDatetime(datetime);
+  };
   return (
     <section className="note-input" aria-label="Nota clínica">
       <div className="examples" role="group" aria-label="Notas de ejemplo">
@@ -47,12 +59,26 @@ export function NoteInput({ busy }: { busy: boolean }) {
           <input
             type="datetime-local"
             step={1}
+            min="1000-01-01T00:00:00"
+            max="9999-12-31T23:59:59"
             value={textDatetime}
-            onChange={(e) => e.target.value && setTextDatetime(fromDatetimeInput(e.target.value))}
-            aria-describedby="dt-note"
+            onChange={(e) => changeDatetime(e.target.value)}
+            aria-invalid={badDatetime}
+            aria-describedby={badDatetime ? 'dt-error dt-note' : 'dt-note'}
           />
         </label>
-        <button type="button" onClick={() => setTextDatetime(formatTextDatetime(new Date()))}>
+        {badDatetime && (
+          <span id="dt-error" className="error-text" role="alert">
+            Fecha no válida: el año ha de tener cuatro cifras. Se mantiene {textDatetime.replace('T', ' ')}.
+          </span>
+        )}
+        <button
+          type="button"
+          onClick={() => {
+            setBadDatetime(false);
+            setTextDatetime(formatTextDatetime(new Date()));
+          }}
+        >
           Ahora
         </button>
         <span id="dt-note" className="muted">

@@ -5,7 +5,7 @@
 import type { Annotation, Relation, Span } from '../../core/contract.ts';
 import { categoryOf } from '../../core/contract.ts';
 import { readableTimex } from '../format/timex.ts';
-import { categoryLabel, STATUS_LABELS, statusOf } from '../format/labels.ts';
+import { categoryLabel, fieldLabel, semanticTypeLabel, STATUS_LABELS, statusOf } from '../format/labels.ts';
 import { VerdictButtons } from '../review/VerdictButtons.tsx';
 import { useReviewStore } from '../review/store.ts';
 import { useAppStore } from '../state/store.ts';
@@ -25,8 +25,11 @@ function Characteristics({ annotation }: { annotation: Annotation }) {
   if (c.qualifier) rows.push(['Calificador', spanText(c.qualifier.match)]);
   if (c.quantity) rows.push(['Cantidad', formatQuantity(c.quantity)]);
   if (c.timex) rows.push(['Fecha resuelta', `${readableTimex(c.timex)} (${c.timex.type} ${c.timex.value})`]);
-  const known = new Set(['negative', 'uncertain', 'family_member', 'quantifier', 'qualifier', 'quantity', 'timex']);
-  for (const [key, value] of Object.entries(c)) if (!known.has(key)) rows.push([key, JSON.stringify(value)]);
+  if (c.age) rows.push([fieldLabel('age'), `${c.age.value} ${c.age.unit}`]);
+  const hypothetical = c['hypothetical'] as { trigger?: { text: string; begin: number; end: number } } | undefined;
+  if (hypothetical?.trigger) rows.push([fieldLabel('hypothetical'), spanText(hypothetical.trigger as Span)]);
+  const known = new Set(['negative', 'uncertain', 'family_member', 'quantifier', 'qualifier', 'quantity', 'timex', 'age', 'hypothetical']);
+  for (const [key, value] of Object.entries(c)) if (!known.has(key)) rows.push([fieldLabel(key), JSON.stringify(value)]);
   if (rows.length === 0) return <p className="muted">Sin características.</p>;
   return (
     <dl className="kv">
@@ -101,7 +104,7 @@ export function ConceptCard({
           <dd>{spanText(annotation.match)}</dd>
         </div>
         <div>
-          <dt>found_as</dt>
+          <dt>Forma hallada en el diccionario</dt>
           <dd>{annotation.match.found_as}</dd>
         </div>
         <div>
@@ -114,7 +117,7 @@ export function ConceptCard({
         </div>
         <div>
           <dt>Tipo semántico</dt>
-          <dd>{annotation.type.umls}</dd>
+          <dd title={annotation.type.umls}>{semanticTypeLabel(annotation.type.umls)}</dd>
         </div>
         <div>
           <dt>Estado</dt>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { CATEGORIES } from '../../core/contract.ts';
 import { download } from '../export/download.ts';
 import { exportFileName } from '../export/filename.ts';
+import { categoryLabel } from '../format/labels.ts';
 import { useAppStore } from '../state/store.ts';
 import { findInNote } from './dom.ts';
 import { toReviewFile } from './exchange.ts';
@@ -102,7 +103,7 @@ function MissedForm({ review }: { review: NoteReview }) {
           <option value="">(sin categoría)</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {categoryLabel(c)}
             </option>
           ))}
         </select>
@@ -243,7 +244,7 @@ export function ReviewBar({ review }: { review: NoteReview }) {
           <ul data-testid="missed-list">
             {review.missed.map((m, i) => (
               <li key={`${m.begin}:${m.end}`}>
-                «{m.text}» ({m.begin}–{m.end}){m.category && ` · ${m.category}`}
+                «{m.text}» ({m.begin}–{m.end}){m.category && ` · ${categoryLabel(m.category)}`}
                 {m.cui && ` · ${m.cui}`}{' '}
                 <button type="button" onClick={() => deleteMissed(i)} aria-label={`Quitar el concepto omitido «${m.text}»`}>
                   Quitar
