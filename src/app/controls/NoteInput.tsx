@@ -1,8 +1,11 @@
 /** The note: text area, reference datetime, "Anotar", and the example notes. */
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { serviceTextLimit } from '../annotator/remote.ts';
 import { isValidTextDatetime } from '../../core/contract.ts';
 import { EXAMPLES } from '../examples.ts';
 import { formatTextDatetime, fromDatetimeInput } from '../state/datetime.ts';
+import { requestResultFocus } from '../state/resultFocus.ts';
 import { useAppStore } from '../state/store.ts';
 
 export function NoteInput({ busy }: { busy: boolean }) {
@@ -11,7 +14,22 @@ export function NoteInput({ busy }: { busy: boolean }) {
   const mode = useAppStore((s) => s.mode);
   const setText = useAppStore((s) => s.setText);
   const setTextDatetime = useAppStore((s) => s.setTextDatetime);
-  const submit = useAppStore((s) => s.submit);
+  const submitNow = useAppStore((s) => s.submit);
+  const remoteBase = useAppStore((s) => s.remoteBase);
+  // Remote mode: the service's limit (`/tagger/config`), said before a longer note is sent.
+  const limit = useQuery({
+    queryKey: ['service-text-limit', remoteBase],
+    queryFn: ({ signal }) => serviceTextLimit(remoteBase, signal),
+    enabled: mode === 'remote',
+    staleTime: 60_000,
+  }).data;
+  const codePoints = Array.from(text).length;
+  const tooLong = mode === 'remote' && typeof limit === 'number' && codePoints > limit;
+  const submit = () => {
+    if (tooLong) return;
+    requestResultFocus();
+    submitNow();
+  };
   // A datetime that is no real date with a four-digit year is said at its field and not taken:
   // the last good one (and its result) stays.
   const [badDatetime, setBadDatetime] = useState(false);
@@ -86,7 +104,13 @@ export function NoteInput({ busy }: { busy: boolean }) {
         </span>
         <span className="spacer" />
         <span className="muted">{text.length.toLocaleString('es')} caracteres</span>
-        <button type="button" className="primary" onClick={submit} disabled={text.trim() === ''} aria-busy={busy}>
+        {tooLong && (
+          <span className="error-text" role="alert" data-testid="too-long">
+            La nota tiene {codePoints.toLocaleString('es')} caracteres y el servicio admite como máximo {limit.toLocaleString('es')}:
+            acórtela o divídala antes de anotar.
+          </span>
+        )}
+        <button type="button" className="primary" onClick={submit} disabled={text.trim() === '' || tooLong} aria-busy={busy}>
           {busy ? 'Anotando…' : 'Anotar'}
         </button>
         {mode === 'local' && <span className="muted">(en modo local también se anota al dejar de escribir)</span>}
