@@ -2,9 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serviceTextLimit } from '../annotator/remote.ts';
-import { isValidTextDatetime } from '../../core/contract.ts';
 import { EXAMPLES } from '../examples.ts';
-import { formatTextDatetime, fromDatetimeInput } from '../state/datetime.ts';
+import { acceptDatetimeInput, formatTextDatetime } from '../state/datetime.ts';
 import { requestResultFocus } from '../state/resultFocus.ts';
 import { useAppStore } from '../state/store.ts';
 
@@ -35,10 +34,9 @@ export function NoteInput({ busy }: { busy: boolean }) {
   const [badDatetime, setBadDatetime] = useState(false);
   const changeDatetime = (value: string) => {
     if (!value) return;
-    const datetime = fromDatetimeInput(value);
-    const good = isValidTextDatetime(datetime);
-    setBadDatetime(!good);
-    if (good) setTextDatetime(datetime);
+    const datetime = acceptDatetimeInput(value);
+    setBadDatetime(datetime === null);
+    if (datetime !== null) setTextDatetime(datetime);
   };
   return (
     <section className="note-input" aria-label="Nota clínica">
