@@ -40,7 +40,9 @@ export function PromptPopover({ id, label, children }: { id: number; label: stri
       window.removeEventListener('resize', place);
       window.removeEventListener('scroll', place, true);
       // The prompt is gone: focus goes back where it came from, without scrolling.
-      if (document.activeElement === document.body || !document.activeElement) {
+      // (Run before the box leaves the page: focus may still be inside it.)
+      const at = document.activeElement;
+      if (!at || at === document.body || el.contains(at)) {
         if (back instanceof HTMLElement && back.isConnected && !back.closest('.doc')) back.focus({ preventScroll: true });
         else focusAnnotation(id);
       }
