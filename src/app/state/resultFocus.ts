@@ -15,5 +15,6 @@ export function focusResultIfWanted(): void {
   const target = document.getElementById('result-start');
   if (!target) return;
   target.focus({ preventScroll: true });
-  target.scrollIntoView({ block: 'start' });
+  // The heading is visually hidden: the bar it opens is what comes to the top.
+  (target.parentElement ?? target).scrollIntoView({ block: 'start' });
 }
