@@ -143,7 +143,7 @@ for (const mode of MODES) {
         await page.locator('.doc [data-ann]:not([data-frag])', { hasText: 'fiebre' }).first().tap();
         const card = page.locator('.card');
         await expect(card).toBeVisible();
-        const buttons = card.getByRole('group', { name: 'Veredicto sobre «fiebre»' }).getByRole('button');
+        const buttons = card.getByRole('group', { name: 'Revisar «fiebre»' }).getByRole('button');
         for (const box of await buttons.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()))) {
           expect(box.width).toBeGreaterThanOrEqual(44);
           expect(box.height).toBeGreaterThanOrEqual(44);

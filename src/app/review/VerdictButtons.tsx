@@ -11,14 +11,14 @@ export function VerdictButtons({ id, text }: { id: number; text: string }) {
   const clear = useReviewStore((s) => s.clear);
   const startComment = useReviewStore((s) => s.startComment);
   return (
-    <span className="verdict-buttons" role="group" aria-label={`Veredicto sobre «${text}»`}>
+    <span className="verdict-buttons" role="group" aria-label={`Revisar «${text}»`}>
       <button type="button" aria-pressed={verdict === 'correct'} aria-label={`Correcta: ${text}`} onClick={() => mark(id, 'correct')}>
         ✓
       </button>
       <button type="button" aria-pressed={verdict === 'wrong'} aria-label={`Incorrecta: ${text}`} onClick={() => mark(id, 'wrong')}>
         ✗
       </button>
-      <button type="button" aria-label={`Quitar el veredicto: ${text}`} disabled={!verdict} onClick={() => clear(id)}>
+      <button type="button" aria-label={`Borrar la marca: ${text}`} disabled={!verdict} onClick={() => clear(id)}>
         ↺
       </button>
       <button type="button" aria-label={`Comentario: ${text}`} onClick={() => startComment(id)}>
