@@ -73,6 +73,7 @@ for (const mode of MODES) {
       test('7, 8: Spanish names, datetime kept, skip link, tabs by arrow keys', async ({ page }) => {
         // Skip link: the first tab stop, it takes focus to the note's text box.
         await page.goto(`${service.url}/`);
+        await expect(page.getByLabel('Texto de la nota')).toBeVisible();
         await page.keyboard.press('Tab');
         const skip = page.getByRole('link', { name: 'Ir al texto de la nota' });
         await expect(skip).toBeFocused();
