@@ -16,6 +16,9 @@ export function App() {
   const mode = useAppStore((s) => s.mode);
   return (
     <>
+      <a className="skip-link" href="#note">
+        Ir al texto de la nota
+      </a>
       <header className="top">
         <h1>
           Glosa <span className="muted">anotador de texto clínico</span>

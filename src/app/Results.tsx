@@ -50,6 +50,17 @@ function useAfterPaint<T>(value: T): T {
   return painted;
 }
 
+/** The WAI-ARIA tabs pattern: arrows move to the previous or next tab (round), Home and End to the ends. */
+export function tabKeyTarget<T>(key: string, ids: readonly T[], at: T): T | undefined {
+  const i = ids.indexOf(at);
+  const n = ids.length;
+  if (key === 'ArrowRight') return ids[(i + 1) % n];
+  if (key === 'ArrowLeft') return ids[(i - 1 + n) % n];
+  if (key === 'Home') return ids[0];
+  if (key === 'End') return ids[n - 1];
+  return undefined;
+}
+
 function Panels({ data: current, review }: { data: AnnotatedText | undefined; review: NoteReview | undefined }) {
   const data = useAfterPaint(current);
   const panel = useAppStore((s) => s.panel);
@@ -67,7 +78,19 @@ function Panels({ data: current, review }: { data: AnnotatedText | undefined; re
             id={`tab-${id}`}
             aria-selected={panel === id}
             aria-controls={`panel-${id}`}
+            tabIndex={panel === id ? 0 : -1}
             onClick={() => setPanel(id)}
+            onKeyDown={(e) => {
+              const next = tabKeyTarget(
+                e.key,
+                PANELS.map(([p]) => p),
+                id,
+              );
+              if (next === undefined) return;
+              e.preventDefault();
+              setPanel(next);
+              document.getElementById(`tab-${next}`)?.focus();
+            }}
           >
             {label}
             {id === 'errors' && errorCount > 0 ? ` (${errorCount})` : ''}
@@ -138,6 +161,9 @@ export function Results({ query }: { query: UseQueryResult<AnnotatedText, Error>
         {shown && model && (
           <>
             <div className="result-bar">
+              <h2 id="result-start" tabIndex={-1} className="sr-only">
+                Resultado
+              </h2>
               <span role="status" className="muted" data-testid="result-status">
                 {shown.result.annotations.length} anotaciones · {shown.result.relations?.length ?? 0} relaciones ·{' '}
                 {made && provenanceParts(made, settings).join(' · ')} · {Math.round(shown.elapsedMs)} ms

@@ -146,3 +146,18 @@ export async function serviceDictionary(
     return null;
   }
 }
+
+/** The longest text (code points) a service takes, from `max_num_characters` in `GET {base}/tagger/config`; null when unknown. */
+export async function serviceTextLimit(
+  baseUrl: string,
+  signal?: AbortSignal,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<number | null> {
+  try {
+    const response = await fetchImpl(`${baseUrl.trim().replace(/\/+$/, '')}/tagger/config`, signal ? { signal } : {});
+    const limit = ((await response.json()) as { max_num_characters?: unknown }).max_num_characters;
+    return typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? limit : null;
+  } catch {
+    return null;
+  }
+}

@@ -6,6 +6,7 @@ import { categoryOf, type Annotation, type Quantity, type Timex } from '../../co
 import { categoryLabel, relationLabel } from '../format/labels.ts';
 import { readableTimex } from '../format/timex.ts';
 import type { DiffField, FieldChange, ResultDiff, SpanRef } from './diff.ts';
+import { formatQuantity } from '../../core/export/quantity.ts';
 
 export type EntryKind = 'added' | 'removed' | 'changed' | 'relation-added' | 'relation-removed';
 
@@ -80,8 +81,7 @@ export function formatValue(field: DiffField, value: unknown): string {
       return readable === timex.value ? timex.value : `${readable} (${timex.value}${timex.mod ? ` ${timex.mod}` : ''})`;
     }
     case 'quantity': {
-      const q = value as Quantity;
-      return `${q.comparator ?? ''}${q.value}${q.high === undefined ? '' : `–${q.high}`} ${q.unit}`;
+      return formatQuantity(value as Quantity);
     }
     case 'age': {
       const age = value as { value: number; unit: string };

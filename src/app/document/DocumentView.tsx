@@ -15,6 +15,7 @@ import { baseKey } from './ArcLayer.tsx';
 import { DocBlock } from './DocBlock.tsx';
 import type { DocumentModel, Link } from './marks.ts';
 import { createDrawTracker } from './visibility.ts';
+import { focusResultIfWanted } from '../state/resultFocus.ts';
 
 interface Props {
   readonly text: string;
@@ -88,7 +89,10 @@ export function DocumentView({ text, model, receivedAt, verdicts }: Props) {
   // The result counts as rendered once the blocks in view have drawn their arcs. The view is
   // mounted afresh for each result, so the props seen here stay those of this result.
   const [tracker] = useState(() =>
-    createDrawTracker(() => reportRendered({ chars: text.length, annotations: model.byId.size }, receivedAt)),
+    createDrawTracker(() => {
+      focusResultIfWanted();
+      reportRendered({ chars: text.length, annotations: model.byId.size }, receivedAt);
+    }),
   );
   useEffect(() => {
     if (model.links.length === 0) tracker.settleIfIdle();

@@ -5,13 +5,14 @@
  *         Uncertainty_cue); T numbers are the annotation id + 1 for concepts
  *   A<n>  attributes Negated, Uncertain, Family_member on concepts
  *   R<n>  relations (their `rel`), heads (`head`), and cue links (`negated_by`, `uncertain_by`)
- *   #<n>  AnnotatorNotes with the UMLS CUI and preferred term
+ *   #<n>  AnnotatorNotes with the UMLS CUI and preferred term, and a quantity written whole
  *
  * Offsets: brat counts characters of the `.txt` as Python does, i.e. Unicode code points, the
  * same unit as the contract, so they are written unchanged. A span crossing a line break is
  * written as fragments ("b1 e1;b2 e2"), since brat spans may not contain a newline.
  */
 import { categoryOf, type AnnotationResult, type Span } from '../../core/contract.ts';
+import { formatQuantity } from '../../core/export/quantity.ts';
 
 /** brat type names: no spaces or punctuation. */
 export function bratType(name: string): string {
@@ -75,7 +76,9 @@ export function toBrat(text: string, result: AnnotationResult): { txt: string; a
     if (c.family_member) attributes.push(`A${a++}\tFamily_member ${t}`);
     const head = ann.head === undefined ? undefined : tOf.get(ann.head);
     if (head) relations.push(`R${r++}\thead Arg1:${t} Arg2:${head}`);
-    notes.push(`#${note++}\tAnnotatorNotes ${t}\t${ann.code.umls} ${ann.match.preferred_term}`.trimEnd());
+    // A quantity is written whole ("130/85 mmHg"): brat has no attribute for a value.
+    const quantity = c.quantity ? ` · ${formatQuantity(c.quantity)}` : '';
+    notes.push(`#${note++}\tAnnotatorNotes ${t}\t${`${ann.code.umls} ${ann.match.preferred_term}`.trimEnd()}${quantity}`);
   }
   for (const rel of result.relations ?? []) {
     const from = tOf.get(rel.from);

@@ -10,6 +10,7 @@
 import { categoryOf, type AnnotationResult } from '../../core/contract.ts';
 import { PROVENANCE_COLUMNS, provenanceFields, type GlosaProvenance } from '../../core/export/provenance.ts';
 import { statusOf } from '../format/labels.ts';
+import { formatQuantity } from '../../core/export/quantity.ts';
 
 export const ANNOTATION_COLUMNS = [
   'id',
@@ -69,7 +70,7 @@ export function toCsv(result: AnnotationResult, provenance?: GlosaProvenance): s
       c.family_member?.match.text,
       a.head,
       c.timex ? `${c.timex.type} ${c.timex.value}${c.timex.mod === undefined ? '' : ` ${c.timex.mod}`}` : undefined,
-      c.quantity ? `${c.quantity.value} ${c.quantity.unit}` : undefined,
+      c.quantity ? formatQuantity(c.quantity) : undefined,
       c.quantifier?.match.text,
       c.qualifier?.match.text,
     ]

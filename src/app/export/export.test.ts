@@ -145,4 +145,16 @@ describe('CSV export', () => {
     expect(rows[2]?.endsWith(`,10.2 g/dl,,${empty}`)).toBe(true);
     expect(rows[3]?.endsWith(`,,,intensa${empty}`)).toBe(true);
   });
+
+  it('writes a blood pressure and a bound whole (#30), not only the first number', () => {
+    const text = 'TA 130/85 mmHg, Sat O2 >95%.';
+    const ta = annotation(0, text, 3, 14, { characteristics: { quantity: { value: 130, unit: 'mmHg', systolic: 130, diastolic: 85 } } });
+    const sat = annotation(1, text, 23, 26, { characteristics: { quantity: { value: 95, unit: '%', comparator: '>' } } });
+    const rows = toCsv({ annotations: [ta, sat], version: 'x' }).split('\r\n');
+    expect(rows[1]).toContain(',130/85 mmHg,');
+    expect(rows[2]).toContain(',>95 %,');
+    const { ann } = toBrat(text, { annotations: [ta, sat], version: 'x' });
+    expect(ann).toContain('AnnotatorNotes T1\tC0000000 término · 130/85 mmHg');
+    expect(ann).toContain('AnnotatorNotes T2\tC0000001 término · >95 %');
+  });
 });

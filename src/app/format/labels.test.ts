@@ -4,7 +4,16 @@ import { toCsv } from '../export/csv.ts';
 import { summariseNegation } from '../panels/negation.ts';
 import { annotationFacets, NO_FILTERS, visibleAnnotations } from '../filters/model.ts';
 import { annotation, span } from '../test/fixtures.ts';
-import { CATEGORY_LABELS, categoryLabel, RELATION_LABELS, relationLabel, STATUS_LABELS, statusOf } from './labels.ts';
+import {
+  CATEGORY_LABELS,
+  categoryLabel,
+  fieldLabel,
+  RELATION_LABELS,
+  relationLabel,
+  semanticTypeLabel,
+  STATUS_LABELS,
+  statusOf,
+} from './labels.ts';
 
 const text = 'Madre con diabetes. Padre sin asma. Tos.';
 const family = () => [
@@ -51,5 +60,15 @@ describe('Spanish names', () => {
     expect(categoryLabel('Neoplastic Process')).toBe('Neoplastic Process');
     expect(relationLabel('causes')).toBe('causes');
     expect(categoryLabel(undefined)).toBe('sin categoría');
+  });
+});
+
+describe('Spanish names of semantic types and fields (#30)', () => {
+  it('names every semantic type of the lexicon and the local concepts in Spanish, and field names as words', () => {
+    expect(semanticTypeLabel('Sign or Symptom')).toBe('Signo o síntoma');
+    expect(semanticTypeLabel('Body Part, Organ, or Organ Component')).toBe('Parte del cuerpo, órgano o componente de órgano');
+    expect(semanticTypeLabel('Something Else')).toBe('Something Else');
+    expect(fieldLabel('hypothetical')).toBe('Condicional (hipotético)');
+    expect(fieldLabel('found_as')).toBe('found as');
   });
 });

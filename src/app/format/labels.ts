@@ -3,6 +3,24 @@
  * category. Exports keep the contract's English values; only what a person reads is translated.
  */
 import { categoryOf, type Annotation, type Category, type Relation, type RelationKind } from '../../core/contract.ts';
+import SEMANTIC_TYPES from './semantic-types.json' with { type: 'json' };
+
+/** The Spanish name of a UMLS semantic type ("Sign or Symptom": "Signo o síntoma"); an unknown one stays as sent. */
+export function semanticTypeLabel(type: string): string {
+  return (SEMANTIC_TYPES as Record<string, string | undefined>)[type] ?? type;
+}
+
+/** What the card calls a characteristic; one Glosa does not know is its name in words ("found_as": "found as"). */
+const FIELD_LABELS: Record<string, string> = {
+  age: 'Edad',
+  hypothetical: 'Condicional (hipotético)',
+  quantity: 'Cantidad',
+  timex: 'Fecha resuelta',
+};
+
+export function fieldLabel(key: string): string {
+  return FIELD_LABELS[key] ?? key.replace(/_/g, ' ');
+}
 
 export function categoryClass(category: string | undefined): string {
   return `cat-${(category ?? 'none').toLowerCase().replace(/[^a-z]+/g, '-')}`;

@@ -11,6 +11,7 @@ import { categoryLabel, STATUS_LABELS } from '../format/labels.ts';
 import { matchesVerdictFilter, verdictCell } from '../review/table.ts';
 import type { Verdicts } from '../review/spans.ts';
 import { useReviewStore, type VerdictFilter } from '../review/store.ts';
+import { VerdictButtons } from '../review/VerdictButtons.tsx';
 import { useAppStore, type SortColumn } from '../state/store.ts';
 import { detailOf, sortRows, toRows } from './rows.ts';
 
@@ -94,7 +95,12 @@ export function AnnotationTable({ annotations, verdicts }: { annotations: readon
                 </td>
                 <td>{STATUS_LABELS[status]}</td>
                 <td>{detailOf(a)}</td>
-                {verdicts && <td data-testid="verdict-cell">{verdictCell(verdicts.get(a.id))}</td>}
+                {verdicts && (
+                  <td>
+                    <span data-testid="verdict-cell">{verdictCell(verdicts.get(a.id))}</span>
+                    <VerdictButtons id={a.id} text={a.match.text} />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -5,10 +5,13 @@
 import type { Annotation, Relation, Span } from '../../core/contract.ts';
 import { categoryOf } from '../../core/contract.ts';
 import { readableTimex } from '../format/timex.ts';
-import { categoryLabel, STATUS_LABELS, statusOf } from '../format/labels.ts';
+import { categoryLabel, fieldLabel, semanticTypeLabel, STATUS_LABELS, statusOf } from '../format/labels.ts';
+import { VerdictButtons } from '../review/VerdictButtons.tsx';
+import { useReviewStore } from '../review/store.ts';
 import { useAppStore } from '../state/store.ts';
 import { relationRows } from './relation-rows.ts';
 import { codeLinks } from './terminology.ts';
+import { formatQuantity } from '../../core/export/quantity.ts';
 
 const spanText = (s: Span) => `«${s.text}» (${s.begin}–${s.end})`;
 
@@ -20,10 +23,13 @@ function Characteristics({ annotation }: { annotation: Annotation }) {
   if (c.family_member) rows.push(['Familiar', spanText(c.family_member.match)]);
   if (c.quantifier) rows.push(['Cuantificador', spanText(c.quantifier.match)]);
   if (c.qualifier) rows.push(['Calificador', spanText(c.qualifier.match)]);
-  if (c.quantity) rows.push(['Cantidad', `${c.quantity.value} ${c.quantity.unit}`]);
+  if (c.quantity) rows.push(['Cantidad', formatQuantity(c.quantity)]);
   if (c.timex) rows.push(['Fecha resuelta', `${readableTimex(c.timex)} (${c.timex.type} ${c.timex.value})`]);
-  const known = new Set(['negative', 'uncertain', 'family_member', 'quantifier', 'qualifier', 'quantity', 'timex']);
-  for (const [key, value] of Object.entries(c)) if (!known.has(key)) rows.push([key, JSON.stringify(value)]);
+  if (c.age) rows.push([fieldLabel('age'), `${c.age.value} ${c.age.unit}`]);
+  const hypothetical = c['hypothetical'] as { trigger?: { text: string; begin: number; end: number } } | undefined;
+  if (hypothetical?.trigger) rows.push([fieldLabel('hypothetical'), spanText(hypothetical.trigger as Span)]);
+  const known = new Set(['negative', 'uncertain', 'family_member', 'quantifier', 'qualifier', 'quantity', 'timex', 'age', 'hypothetical']);
+  for (const [key, value] of Object.entries(c)) if (!known.has(key)) rows.push([fieldLabel(key), JSON.stringify(value)]);
   if (rows.length === 0) return <p className="muted">Sin características.</p>;
   return (
     <dl className="kv">
@@ -82,6 +88,7 @@ export function ConceptCard({
   const select = useAppStore((s) => s.select);
   const reveal = useAppStore((s) => s.revealInNote);
   const head = annotation.head === undefined ? undefined : byId.get(annotation.head)?.annotation;
+  const reviewing = useReviewStore((s) => s.enabled && Boolean(s.current?.result.annotations.some((a) => a.id === annotation.id)));
   return (
     <section className="card" aria-label={`Concepto ${annotation.match.text}`}>
       <header className="card-head">
@@ -90,13 +97,14 @@ export function ConceptCard({
           ×
         </button>
       </header>
+      {reviewing && <VerdictButtons id={annotation.id} text={annotation.match.text} />}
       <dl className="kv">
         <div>
           <dt>Texto</dt>
           <dd>{spanText(annotation.match)}</dd>
         </div>
         <div>
-          <dt>found_as</dt>
+          <dt>Forma hallada en el diccionario</dt>
           <dd>{annotation.match.found_as}</dd>
         </div>
         <div>
@@ -109,7 +117,7 @@ export function ConceptCard({
         </div>
         <div>
           <dt>Tipo semántico</dt>
-          <dd>{annotation.type.umls}</dd>
+          <dd title={annotation.type.umls}>{semanticTypeLabel(annotation.type.umls)}</dd>
         </div>
         <div>
           <dt>Estado</dt>

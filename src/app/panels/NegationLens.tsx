@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type { Annotation } from '../../core/contract.ts';
 import { useVisibleAnnotations } from '../filters/useFilters.ts';
 import { useAppStore } from '../state/store.ts';
-import { excerpt, negatesItself, summariseNegation, type TriggerGroup } from './negation.ts';
+import { APART_LABELS, apartCount, excerpt, negatesItself, summariseNegation, type Apart, type TriggerGroup } from './negation.ts';
 
 const CUE_CLASS: Record<TriggerGroup['kind'], string> = { negated: 'cue-negation', uncertain: 'cue-uncertainty', family: 'cue-family' };
 const CHIP_CLASS: Record<TriggerGroup['kind'], string> = { negated: 'neg', uncertain: 'unc', family: 'fam' };
@@ -43,13 +43,20 @@ export function NegationLens({ annotations, text }: { annotations: readonly Anno
   const reveal = useAppStore((s) => s.revealInNote);
   // The filters apply here too: a hidden status or category leaves the lens.
   const visible = useVisibleAnnotations(annotations);
-  const summary = useMemo(() => summariseNegation(visible), [visible]);
   const chars = useMemo(() => Array.from(text), [text]);
+  const summary = useMemo(() => summariseNegation(visible, chars), [visible, chars]);
+  const apart = (Object.keys(APART_LABELS) as Apart[]).filter((role) => summary.apart[role] > 0);
   return (
     <div className="lens">
       <p role="status">
         <strong>{summary.negated}</strong> negados · <strong>{summary.uncertain}</strong> inciertos · <strong>{summary.family}</strong>{' '}
         familiares · {summary.total} conceptos en total · {summary.groups.length} disparadores
+        {apart.length > 0 && (
+          <span data-testid="lens-apart">
+            {' '}
+            · aparte (no son hallazgos): {apart.map((role) => apartCount(role, summary.apart[role])).join(', ')}
+          </span>
+        )}
       </p>
       {summary.groups.length === 0 && <p className="muted">Ningún concepto negado, incierto ni familiar.</p>}
       <ul>
@@ -64,6 +71,23 @@ export function NegationLens({ annotations, text }: { annotations: readonly Anno
                 {a.match.text}
               </button>
             ))}
+            {g.apart.length > 0 && (
+              <span className="lens-apart muted">
+                {' '}
+                aparte:{' '}
+                {g.apart.map(({ annotation: a, role }) => (
+                  <button
+                    key={a.id}
+                    type="button"
+                    className="chip apart"
+                    onClick={() => reveal(a.id)}
+                    aria-label={`${APART_LABELS[role]} ${a.match.text}`}
+                  >
+                    {APART_LABELS[role]} «{a.match.text}»
+                  </button>
+                ))}
+              </span>
+            )}
             {g.rule !== undefined && (
               <span className="lens-rule">
                 regla <code>{g.rule}</code>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Quantity } from '../../core/contract.ts';
 import { annotation, NEGATED_TEXT, negatedResult, span } from '../test/fixtures.ts';
 import { newReview, setVerdict } from '../review/model.ts';
 import { utf16Range, wrongAnnotations } from './ErrorsPanel.tsx';
@@ -60,17 +61,52 @@ describe('annotation table detail', () => {
   });
 });
 
+describe('quantities shown whole (#30)', () => {
+  it('gives the table detail and the card relation a blood pressure’s two values, a range and a bound', () => {
+    const text = 'TA 130/85 mmHg';
+    const q = (quantity: Quantity) => annotation(0, text, 3, 14, { characteristics: { quantity } });
+    expect(detailOf(q({ value: 130, unit: 'mmHg', systolic: 130, diastolic: 85 }))).toBe('130/85 mmHg');
+    expect(detailOf(q({ value: 2, unit: 'lpm', high: 3 }))).toBe('2–3 lpm');
+    expect(detailOf(q({ value: 5, unit: 'mg', comparator: '<=' }))).toBe('≤5 mg');
+    expect(detailOf(q({ value: 875, unit: 'mg', amounts: [875, 125] }))).toBe('875/125 mg');
+  });
+});
+
 describe('negation lens', () => {
   it('groups negated and uncertain concepts under their triggers, with counts', () => {
+    // "No refiere dolor en el brazo": one negated finding; the verb and the site are listed apart (#30).
     const summary = summariseNegation([...negatedResult().annotations]);
-    expect(summary).toMatchObject({ negated: 3, uncertain: 0, total: 3 });
+    expect(summary).toMatchObject({ negated: 1, uncertain: 0, total: 3, apart: { verb: 1, site: 1, result: 0 } });
     expect(summary.groups).toHaveLength(1);
     expect(summary.groups[0]?.trigger.text).toBe(NEGATED_TEXT.slice(0, 2));
-    expect(summary.groups[0]?.concepts.map((a) => a.id)).toEqual([0, 1, 2]);
+    expect(summary.groups[0]?.concepts.map((a) => a.id)).toEqual([1]);
+    expect(summary.groups[0]?.apart.map(({ annotation, role }) => [annotation.id, role])).toEqual([
+      [0, 'verb'],
+      [2, 'site'],
+    ]);
     const other = summariseNegation(mixed());
     expect(other.groups.map((g) => [g.kind, g.trigger.text])).toEqual([
       ['negated', 'Sin'],
       ['uncertain', 'Posible'],
+    ]);
+  });
+
+  it('lists a negative laboratory result apart from the negated findings ("Troponina negativa")', () => {
+    const text = 'Troponina negativa. Sin fiebre.';
+    const summary = summariseNegation(
+      [
+        annotation(0, text, 0, 9, {
+          type: { umls: 'Amino Acid, Peptide, or Protein', vendor: 'Substance' },
+          characteristics: { negative: { trigger: span(text, 10, 18) } },
+        }),
+        annotation(1, text, 24, 30, { characteristics: { negative: { trigger: span(text, 20, 23) } } }),
+      ],
+      Array.from(text),
+    );
+    expect(summary).toMatchObject({ negated: 1, apart: { verb: 0, site: 0, result: 1 } });
+    expect(summary.groups.map((g) => [g.trigger.text, g.concepts.length, g.apart.map((x) => x.role)])).toEqual([
+      ['negativa', 0, ['result']],
+      ['Sin', 1, []],
     ]);
   });
 

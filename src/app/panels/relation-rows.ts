@@ -7,6 +7,7 @@
 import type { Annotation, Relation } from '../../core/contract.ts';
 import { framedIds, relationLabelFrom } from '../format/labels.ts';
 import { readableTimex } from '../format/timex.ts';
+import { formatQuantity } from '../../core/export/quantity.ts';
 
 export interface RelationRow {
   /** Spanish label: "dosis", "frecuencia", "vía", ... or "dosis de" for a link that reaches this concept. */
@@ -36,8 +37,7 @@ const rank = (rel: string): number => (ORDER.includes(rel) ? ORDER.indexOf(rel) 
 function detailOf(a: Annotation): string | undefined {
   const c = a.characteristics;
   if (c.timex) return readableTimex(c.timex);
-  if (c.quantity)
-    return `${c.quantity.comparator ?? ''}${c.quantity.value}${c.quantity.high !== undefined ? `–${c.quantity.high}` : ''} ${c.quantity.unit}`;
+  if (c.quantity) return formatQuantity(c.quantity);
   if (c.age) return `${c.age.value} ${c.age.unit}`;
   return undefined;
 }

@@ -3,6 +3,7 @@ import { categoryOf, type Annotation } from '../../core/contract.ts';
 import { statusOf, type Status } from '../format/labels.ts';
 import { readableTimex } from '../format/timex.ts';
 import type { SortColumn } from '../state/store.ts';
+import { formatQuantity } from '../../core/export/quantity.ts';
 
 export interface Row {
   readonly annotation: Annotation;
@@ -41,6 +42,7 @@ export function detailOf(a: Annotation): string {
   if (c.family_member) parts.push(`familiar «${c.family_member.match.text}»`);
   if (c.qualifier) parts.push(`calificador «${c.qualifier.match.text}»`);
   if (c.quantifier) parts.push(`valor «${c.quantifier.match.text}»`);
+  if (c.quantity) parts.push(formatQuantity(c.quantity));
   if (c.timex) parts.push(`→ ${readableTimex(c.timex)}`);
   return parts.join(' · ');
 }

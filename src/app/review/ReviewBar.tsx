@@ -6,10 +6,12 @@ import { useState } from 'react';
 import { CATEGORIES } from '../../core/contract.ts';
 import { download } from '../export/download.ts';
 import { exportFileName } from '../export/filename.ts';
+import { categoryLabel } from '../format/labels.ts';
 import { useAppStore } from '../state/store.ts';
-import { findInNote, focusAnnotation } from './dom.ts';
+import { findInNote } from './dom.ts';
 import { toReviewFile } from './exchange.ts';
 import { countsOf, countsText, REASON_LABELS, REASONS, type NoteReview } from './model.ts';
+import { PromptPopover } from './PromptPopover.tsx';
 import { useReviewStore } from './store.ts';
 
 const SHORTCUTS = 'a correcta · x incorrecta (1–7 motivo) · u quitar · c comentario · m concepto omitido · n / p nota siguiente / anterior';
@@ -38,10 +40,8 @@ function ReasonPrompt({ id }: { id: number }) {
 function CommentBox({ id, initial }: { id: number; initial: string }) {
   const saveComment = useReviewStore((s) => s.saveComment);
   const [value, setValue] = useState(initial);
-  const close = (comment: string | null) => {
-    saveComment(comment);
-    focusAnnotation(id);
-  };
+  // Closing the box gives focus back (PromptPopover).
+  const close = (comment: string | null) => saveComment(comment);
   return (
     <form
       className="review-prompt"
@@ -53,7 +53,6 @@ function CommentBox({ id, initial }: { id: number; initial: string }) {
       <label>
         Comentario sobre la anotación {id} (Intro guarda, Esc cancela){' '}
         <textarea
-          autoFocus
           rows={2}
           value={value}
           onChange={(e) => setValue(e.target.value)}
@@ -104,7 +103,7 @@ function MissedForm({ review }: { review: NoteReview }) {
           <option value="">(sin categoría)</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {categoryLabel(c)}
             </option>
           ))}
         </select>
@@ -227,8 +226,16 @@ export function ReviewBar({ review }: { review: NoteReview }) {
           {review.carriedFrom.orphaned} han quedado huérfanos (anotaciones que ya no existen, abajo).
         </p>
       )}
-      {pendingReason !== null && <ReasonPrompt id={pendingReason} />}
-      {commentFor !== null && <CommentBox key={commentFor} id={commentFor} initial={review.verdicts.get(commentFor)?.comment ?? ''} />}
+      {pendingReason !== null && (
+        <PromptPopover key={`reason:${pendingReason}`} id={pendingReason} label="Motivo del error">
+          <ReasonPrompt id={pendingReason} />
+        </PromptPopover>
+      )}
+      {commentFor !== null && (
+        <PromptPopover key={`comment:${commentFor}`} id={commentFor} label="Comentario">
+          <CommentBox id={commentFor} initial={review.verdicts.get(commentFor)?.comment ?? ''} />
+        </PromptPopover>
+      )}
       {missedDraft && <MissedForm key={`${missedDraft.begin}:${missedDraft.end}`} review={review} />}
       <Exports />
       {review.missed.length > 0 && (
@@ -237,7 +244,7 @@ export function ReviewBar({ review }: { review: NoteReview }) {
           <ul data-testid="missed-list">
             {review.missed.map((m, i) => (
               <li key={`${m.begin}:${m.end}`}>
-                «{m.text}» ({m.begin}–{m.end}){m.category && ` · ${m.category}`}
+                «{m.text}» ({m.begin}–{m.end}){m.category && ` · ${categoryLabel(m.category)}`}
                 {m.cui && ` · ${m.cui}`}{' '}
                 <button type="button" onClick={() => deleteMissed(i)} aria-label={`Quitar el concepto omitido «${m.text}»`}>
                   Quitar

@@ -5,6 +5,7 @@
  * They act on the annotation that has focus in the document (else the selected one).
  */
 import { useEffect } from 'react';
+import { requestResultFocus } from '../state/resultFocus.ts';
 import { useAppStore } from '../state/store.ts';
 import { focusedAnnotation, isTyping, selectedNoteText } from './dom.ts';
 import { REASONS } from './model.ts';
@@ -20,7 +21,11 @@ export function handleReviewKey(e: KeyboardEvent): void {
     e.preventDefault();
     if (next < 0 || next >= review.batch.notes.length)
       review.announce(key === 'n' ? 'Es la última nota del lote.' : 'Es la primera nota del lote.');
-    else void review.goTo(next);
+    else {
+      // Focus goes to the next note's result once drawn, not to the page.
+      requestResultFocus();
+      void review.goTo(next);
+    }
     return;
   }
   if (!review.enabled || !review.current) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from './memory-storage.ts';
 import { annotatorTarget, createAppStore } from './store.ts';
-import { formatTextDatetime, fromDatetimeInput } from './datetime.ts';
+import { acceptDatetimeInput, formatTextDatetime, fromDatetimeInput } from './datetime.ts';
 
 describe('app store', () => {
   it('submits the current text and datetime, counting attempts', () => {
@@ -140,5 +140,14 @@ describe('the local rule pack', () => {
     expect(createAppStore(() => storage).getState().nestedSites).toBe(false);
     storage.data.set('glosa-session', JSON.stringify({ state: { nestedSites: 'no' }, version: 0 }));
     expect(createAppStore(() => storage).getState().nestedSites).toBe(true);
+  });
+});
+
+describe('the datetime field (#30)', () => {
+  it('takes a real date and time with a four-digit year, and refuses a six-digit year or an impossible date', () => {
+    expect(acceptDatetimeInput('2024-06-10T10:00')).toBe('2024-06-10T10:00:00');
+    expect(acceptDatetimeInput('2024-06-10T10:00:05')).toBe('2024-06-10T10:00:05');
+    expect(acceptDatetimeInput('202412-06-10T10:00')).toBeNull();
+    expect(acceptDatetimeInput('2023-02-29T10:00')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
  * (the R4 JSON schema; the status codes it leaves to value sets are checked by the R4 types).
  */
 import type {
+  AllergyIntolerance,
   Bundle,
   Condition,
   FamilyMemberHistory,
@@ -490,6 +491,268 @@ describe('FHIR R4 export', () => {
       expect(resources(b).map((r) => r.resourceType)).toEqual(['Patient', 'MedicationStatement', 'Observation', 'Procedure', 'Provenance']);
       expect(meds(b)[0]?.dosage?.[0]?.doseAndRate).toEqual([{ doseQuantity: { value: 10, unit: 'UI' } }]);
       expect(only<Observation>(b, 'Observation')[0]?.valueQuantity).toEqual({ value: 4.5, unit: 'mEq/l' });
+    });
+  });
+
+  describe('what the note states (issue 30)', () => {
+    const code = (c: { coding?: { system?: string; code?: string }[] } | undefined) => c?.coding?.map((x) => `${x.system}|${x.code}`);
+
+    it('writes "Alergia a penicilina" as an AllergyIntolerance to penicillin, not a MedicationStatement', () => {
+      const text = 'Alergia a penicilina y AINEs.';
+      const b = bundleOf(
+        text,
+        [
+          ann(0, span(text, 'Alergia'), 'Pathologic Function', 'Disease or Syndrome', { umls: 'C0020517' }),
+          ann(1, span(text, 'penicilina'), 'Antibiotic', 'Substance', { umls: 'C0030842', snomed_ct: ['764146007'] }, { head: 0 }),
+          ann(2, span(text, 'AINEs'), 'Pharmacologic Substance', 'Substance', { umls: 'C0003211' }, { head: 0 }),
+        ],
+        [
+          { from: 0, to: 1, rel: 'has_allergen' },
+          { from: 0, to: 2, rel: 'has_allergen' },
+        ],
+      );
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      expect(only<MedicationStatement>(b, 'MedicationStatement')).toEqual([]);
+      expect(only<Condition>(b, 'Condition')).toEqual([]);
+      const allergies = only<AllergyIntolerance>(b, 'AllergyIntolerance');
+      expect(allergies.map((x) => x.code?.text)).toEqual(['penicilina', 'AINEs']);
+      expect(code(allergies[0]?.code)).toEqual([`${FHIR_SYSTEMS.umls}|C0030842`, `${FHIR_SYSTEMS.snomed_ct}|764146007`]);
+      expect(allergies.map((x) => x.verificationStatus?.coding?.[0]?.code)).toEqual(['confirmed', 'confirmed']);
+      expect(allergies.map((x) => x.clinicalStatus?.coding?.[0]?.code)).toEqual(['active', 'active']);
+      expect(allergies[0]?.category).toEqual(['medication']);
+      expect(allergies[0]?.patient).toEqual({ reference: 'Patient/patient' });
+    });
+
+    it('writes "no known drug allergies" as such: negated with no allergen, or NAMC', () => {
+      const text = 'No alergias medicamentosas conocidas. NAMC. Niega alergias.';
+      const b = bundleOf(text, [
+        ann(
+          0,
+          span(text, 'alergias medicamentosas'),
+          'Pathologic Function',
+          'Disease or Syndrome',
+          { umls: 'C0013182', snomed_ct: ['416098002'] },
+          { characteristics: { negative: { trigger: span(text, 'No') } } },
+        ),
+        ann(1, span(text, 'NAMC'), 'Finding', 'Finding', { umls: 'C0262581' }),
+        ann(
+          2,
+          span(text, 'alergias', 40),
+          'Pathologic Function',
+          'Disease or Syndrome',
+          { umls: 'C0020517' },
+          { characteristics: { negative: { trigger: span(text, 'Niega') } } },
+        ),
+      ]);
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      expect(only<Condition>(b, 'Condition')).toEqual([]);
+      const allergies = only<AllergyIntolerance>(b, 'AllergyIntolerance');
+      expect(allergies.map((x) => code(x.code)?.[0])).toEqual([
+        `${FHIR_SYSTEMS.snomed_ct}|409137002`,
+        `${FHIR_SYSTEMS.snomed_ct}|409137002`,
+        `${FHIR_SYSTEMS.snomed_ct}|716186003`,
+      ]);
+      expect(allergies.map((x) => x.verificationStatus?.coding?.[0]?.code)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+      expect(allergies[0]?.code?.text).toBe('No alergias medicamentosas');
+    });
+
+    it('never writes a conditional ("Si presenta…") finding as a Condition, nor an uncertain one as confirmed', () => {
+      const text = 'Si presenta dolor torácico, acudir a urgencias. Posible neumonía.';
+      const trigger = { trigger: span(text, 'Si') };
+      const b = bundleOf(text, [
+        ann(
+          0,
+          span(text, 'dolor torácico'),
+          'Sign or Symptom',
+          'Finding',
+          { umls: 'C0008031' },
+          {
+            characteristics: { uncertain: trigger, hypothetical: trigger },
+          },
+        ),
+        ann(
+          1,
+          span(text, 'neumonía'),
+          'Disease or Syndrome',
+          'Disease or Syndrome',
+          { umls: 'C0032285' },
+          {
+            characteristics: { uncertain: { trigger: span(text, 'Posible') } },
+          },
+        ),
+      ]);
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      const conditions = only<Condition>(b, 'Condition');
+      expect(conditions.map((c) => c.code?.text)).toEqual(['neumonía']);
+      expect(conditions.map(verification)).toEqual(['provisional']);
+      expect(resources(b).filter((r) => JSON.stringify(r).includes('C0008031'))).toEqual([]);
+    });
+
+    it('writes normal findings as Observations with interpretation N, not Conditions', () => {
+      const text = 'Ritmo sinusal. Murmullo vesicular conservado. Abdomen blando, peristaltismo normal.';
+      const b = bundleOf(text, [
+        ann(0, span(text, 'Ritmo sinusal'), 'Finding', 'Finding', { umls: 'C0232201' }),
+        ann(1, span(text, 'Murmullo vesicular conservado'), 'Finding', 'Finding', { umls: 'C0231857' }),
+        ann(2, span(text, 'peristaltismo normal'), 'Finding', 'Finding', { umls: 'C0000001' }),
+      ]);
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      expect(only<Condition>(b, 'Condition')).toEqual([]);
+      const observations = only<Observation>(b, 'Observation');
+      expect(observations.map((o) => o.code?.text)).toEqual(['Ritmo sinusal', 'Murmullo vesicular conservado', 'peristaltismo normal']);
+      expect(observations.map((o) => o.interpretation?.[0]?.coding?.[0]?.code)).toEqual(['N', 'N', 'N']);
+      expect(observations.every((o) => o.status === 'final')).toBe(true);
+    });
+
+    it('writes "Troponina negativa" and "PCR positiva" as Observations with that value', () => {
+      const text = 'Troponina negativa. PCR positiva.';
+      const b = bundleOf(text, [
+        ann(
+          0,
+          span(text, 'Troponina'),
+          'Amino Acid, Peptide, or Protein',
+          'Substance',
+          { umls: 'C0041199' },
+          {
+            characteristics: { negative: { trigger: span(text, 'negativa') } },
+          },
+        ),
+        ann(1, span(text, 'PCR'), 'Laboratory Procedure', 'Laboratory Procedure', { umls: 'C0201657' }),
+      ]);
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      const observations = only<Observation>(b, 'Observation');
+      expect(observations.map((o) => [o.code?.text, o.valueCodeableConcept?.text, code(o.valueCodeableConcept)?.[0]])).toEqual([
+        ['Troponina', 'negativa', `${FHIR_SYSTEMS.snomed_ct}|260385009`],
+        ['PCR', 'positiva', `${FHIR_SYSTEMS.snomed_ct}|10828004`],
+      ]);
+      expect(observations.map((o) => o.interpretation?.[0]?.coding?.[0]?.code)).toEqual(['NEG', 'POS']);
+      expect(observations.map((o) => o.status)).toEqual(['final', 'final']);
+    });
+
+    it('writes a relative’s onset age and death where the note says them', () => {
+      const text = 'Padre fallecido de infarto a los 60 años. Madre con cáncer de mama a los 50 años. Tío con asma.';
+      const relative = (who: string) => ({ match: span(text, who) });
+      const b = bundleOf(text, [
+        ann(
+          0,
+          span(text, 'infarto'),
+          'Pathologic Function',
+          'Disease or Syndrome',
+          { umls: 'C0021308' },
+          {
+            characteristics: { family_member: relative('Padre') },
+          },
+        ),
+        ann(
+          1,
+          span(text, '60 años'),
+          'Organism Attribute',
+          'Quantitative Concept',
+          { umls: 'L0000500' },
+          {
+            characteristics: { family_member: relative('Padre'), age: { value: 60, unit: 'a' } },
+          },
+        ),
+        ann(
+          2,
+          span(text, 'cáncer de mama'),
+          'Neoplastic Process',
+          'Disease or Syndrome',
+          { umls: 'C0006142' },
+          {
+            characteristics: { family_member: relative('Madre') },
+          },
+        ),
+        ann(
+          3,
+          span(text, '50 años'),
+          'Organism Attribute',
+          'Quantitative Concept',
+          { umls: 'L0000500' },
+          {
+            characteristics: { family_member: relative('Madre'), age: { value: 50, unit: 'a' } },
+          },
+        ),
+        ann(
+          4,
+          span(text, 'asma'),
+          'Disease or Syndrome',
+          'Disease or Syndrome',
+          { umls: 'C0004096' },
+          {
+            characteristics: { family_member: relative('Tío') },
+          },
+        ),
+      ]);
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      const [father, mother, uncle] = only<FamilyMemberHistory>(b, 'FamilyMemberHistory');
+      const age = (value: number) => ({ value, unit: 'a', system: 'http://unitsofmeasure.org', code: 'a' });
+      expect(father?.deceasedAge).toEqual(age(60));
+      expect(father?.condition?.[0]).toMatchObject({ onsetAge: age(60), contributedToDeath: true });
+      expect(mother?.deceasedAge ?? mother?.deceasedBoolean).toBeUndefined();
+      expect(mother?.condition?.[0]?.onsetAge).toEqual(age(50));
+      expect(mother?.condition?.[0]?.contributedToDeath).toBeUndefined();
+      expect(uncle?.condition?.[0]?.onsetAge).toBeUndefined();
+    });
+
+    it('gives no bodySite from a site inside the mention’s own words ("tensión arterial elevada")', () => {
+      const text = 'Tensión arterial elevada. Dolor en el brazo.';
+      const b = bundleOf(
+        text,
+        [
+          ann(0, span(text, 'Tensión arterial elevada'), 'Finding', 'Finding', { umls: 'C0497247' }),
+          ann(1, span(text, 'arterial'), 'Body Part, Organ, or Organ Component', 'Anatomy', { umls: 'C0003842' }, { head: 0 }),
+          ann(2, span(text, 'Dolor'), 'Sign or Symptom', 'Finding', { umls: 'C0030193' }),
+          ann(3, span(text, 'brazo'), 'Body Part, Organ, or Organ Component', 'Anatomy', { umls: 'C0446516' }),
+        ],
+        [
+          { from: 0, to: 1, rel: 'has_anatomical_location' },
+          { from: 2, to: 3, rel: 'has_anatomical_location' },
+        ],
+      );
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      const [pressure, pain] = only<Condition>(b, 'Condition');
+      expect(pressure?.bodySite).toBeUndefined();
+      expect(pain?.bodySite?.map((s) => s.text)).toEqual(['brazo']);
+    });
+
+    it('writes a blood pressure as systolic and diastolic components, and bounds and ranges whole', () => {
+      const text = 'TA 130/85 mmHg. Sat O2 >95%. FR 14-18 rpm.';
+      const q = (id: number, part: string, head: number, quantity: Quantity) =>
+        ann(
+          id,
+          span(text, part),
+          'Quantitative Concept',
+          'Quantitative Concept',
+          { umls: 'L0000001' },
+          { head, characteristics: { quantity } },
+        );
+      const b = bundleOf(
+        text,
+        [
+          ann(0, span(text, 'TA'), 'Organism Function', 'Organism Attribute', { umls: 'C0005823' }),
+          q(1, '130/85 mmHg', 0, { value: 130, unit: 'mmHg', systolic: 130, diastolic: 85 }),
+          ann(2, span(text, 'Sat O2'), 'Laboratory Procedure', 'Laboratory Procedure', { umls: 'C0523807' }),
+          q(3, '95%', 2, { value: 95, unit: '%', comparator: '>' }),
+          ann(4, span(text, 'FR'), 'Clinical Attribute', 'Organism Attribute', { umls: 'C0231832' }),
+          q(5, '14-18 rpm', 4, { value: 14, unit: 'rpm', high: 18 }),
+        ],
+        [
+          { from: 0, to: 1, rel: 'has_quantity' },
+          { from: 2, to: 3, rel: 'has_quantity' },
+          { from: 4, to: 5, rel: 'has_quantity' },
+        ],
+      );
+      expect(fhirSchemaErrors(b)).toEqual([]);
+      const [pressure, saturation, rate] = only<Observation>(b, 'Observation');
+      expect(pressure?.valueQuantity).toBeUndefined();
+      expect(code(pressure?.code)).toEqual([`${FHIR_SYSTEMS.umls}|C0005823`, `${FHIR_SYSTEMS.loinc}|85354-9`]);
+      const mmHg = (value: number) => ({ value, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' });
+      expect(pressure?.component?.map((c) => [code(c.code)?.[0], c.valueQuantity])).toEqual([
+        [`${FHIR_SYSTEMS.loinc}|8480-6`, mmHg(130)],
+        [`${FHIR_SYSTEMS.loinc}|8462-4`, mmHg(85)],
+      ]);
+      expect(saturation?.valueQuantity).toEqual({ value: 95, unit: '%', comparator: '>' });
+      expect(rate?.valueRange).toEqual({ low: { value: 14, unit: 'rpm' }, high: { value: 18, unit: 'rpm' } });
     });
   });
 

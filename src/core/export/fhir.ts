@@ -3,11 +3,19 @@
  *
  *   Condition            diseases and findings; verificationStatus confirmed, refuted (negated) or
  *                        provisional (uncertain, also when negated as well); bodySite from
- *                        has_anatomical_location (also on Procedure)
+ *                        has_anatomical_location (also on Procedure), but not a site inside the
+ *                        mention's own words ("tensión arterial elevada": its code already says it)
+ *   AllergyIntolerance   an allergy, one per allergen named (has_allergen; the allergen is no drug
+ *                        taken), coded by the allergen; negated with none named ("No alergias
+ *                        medicamentosas conocidas") or "NAMC": the "no known (drug) allergy" situation
  *   FamilyMemberHistory  diseases and findings of a relative (negated ones are left out: R4 has no
- *                        way to say "the mother does not have X" that a reader could not miss)
- *   Observation          a concept measured in the note (a has_quantity relation) as valueQuantity
- *                        (not a treatment: "oxigenoterapia 2 lpm" is its rate, not a measurement)
+ *                        way to say "the mother does not have X" that a reader could not miss),
+ *                        with the onset age and the relative's death where the note says them
+ *   Observation          a concept measured in the note (a has_quantity relation) as valueQuantity,
+ *                        valueRange or, for a blood pressure, components 8480-6 / 8462-4 (not a
+ *                        treatment: "oxigenoterapia 2 lpm" is its rate, not a measurement); a
+ *                        normal finding ("ritmo sinusal") with interpretation N; a qualitative result
+ *                        ("Troponina negativa") as valueCodeableConcept with interpretation NEG/POS
  *   Procedure            diagnostic and therapeutic procedures; status not-done when negated,
  *                        otherwise unknown (a note's mention does not say whether it was done)
  *   MedicationStatement  drugs (and a substance given with a frequency, route, duration or form:
@@ -22,9 +30,12 @@
  * carries the mention's place in the note in the NOTE_SPAN extension: Unicode code points, `end`
  * exclusive, as in the contract. Only codes of the four systems below that look like real codes
  * are written (Glosa-local "L" ids and ICD-10-CM ranges such as "E08-E13" are not codes).
+ * A conditional mention (`characteristics.hypothetical`: "Si presenta dolor torácico…") states
+ * nothing that happened and becomes no resource; an uncertain one is never confirmed.
  * Pure: no DOM, no Node; the caller passes the export time.
  */
 import type {
+  AllergyIntolerance,
   Bundle,
   BundleEntry,
   CodeableConcept,
@@ -38,13 +49,26 @@ import type {
   Patient,
   Procedure,
   Provenance,
-  Quantity,
+  Quantity as FhirQuantity,
   Reference,
   Resource,
 } from '@medplum/fhirtypes';
-import { categoryOf, type Annotation, type AnnotationResult } from '../contract.ts';
+import { categoryOf, type Annotation, type AnnotationResult, type Quantity } from '../contract.ts';
 import { dosageOf, hasRegimen, medicationFrames, type MedicationFrame } from './dosage.ts';
 import type { GlosaProvenance } from './provenance.ts';
+import { formatQuantity } from './quantity.ts';
+import {
+  allergyOf,
+  BLOOD_PRESSURE_LOINC,
+  familyDetails,
+  isHypothetical,
+  isNormalFinding,
+  labResultOf,
+  noKnownAllergyCode,
+  noKnownAllergyOf,
+  type FamilyDetails,
+  type LabResult,
+} from './statements.ts';
 
 export const FHIR_SYSTEMS = {
   umls: 'http://www.nlm.nih.gov/research/umls',
@@ -74,6 +98,10 @@ export const RULE_PACK_EXTENSION = `${EXTENSION_BASE}:rule-pack`;
 export const EXPORTED_BY_EXTENSION = `${EXTENSION_BASE}:exported-by`;
 
 const CONDITION_VER_STATUS = 'http://terminology.hl7.org/CodeSystem/condition-ver-status';
+const ALLERGY_VER_STATUS = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification';
+const ALLERGY_CLINICAL_STATUS = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical';
+const INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
+const UCUM = 'http://unitsofmeasure.org';
 
 export interface FhirExportInput {
   readonly result: AnnotationResult;
@@ -107,14 +135,16 @@ type ResourceKind = 'Condition' | 'FamilyMemberHistory' | 'Observation' | 'Proce
  * Which resource a mention becomes, if any. A substance with only an amount is measured ("potasio
  * 4,5 mEq/l"); given with a frequency, route, duration or form it is a drug ("insulina 10 UI sc").
  */
-export function resourceKindOf(annotation: Annotation, measured: boolean, regimen = false): ResourceKind | undefined {
+export function resourceKindOf(annotation: Annotation, measured: boolean, regimen = false, result = false): ResourceKind | undefined {
   const category = categoryOf(annotation) ?? '';
+  if (isHypothetical(annotation)) return undefined;
+  if (result && !regimen) return 'Observation';
   if (MEDICATION_SEMANTIC_TYPES.has(annotation.type.umls)) return 'MedicationStatement';
   if (regimen && category === 'Substance') return 'MedicationStatement';
   if (category === TREATMENT_CATEGORY) return 'Procedure';
   if (measured) return 'Observation';
   if (CONDITION_CATEGORIES.has(category)) {
-    if (!annotation.characteristics.family_member) return 'Condition';
+    if (!annotation.characteristics.family_member) return isNormalFinding(annotation) ? 'Observation' : 'Condition';
     return mentionStatus(annotation) === 'negated' ? undefined : 'FamilyMemberHistory';
   }
   if (PROCEDURE_CATEGORIES.has(category)) return 'Procedure';
@@ -172,10 +202,13 @@ function verificationStatus(status: MentionStatus): CodeableConcept {
   return { coding: [{ system: CONDITION_VER_STATUS, code }] };
 }
 
-/** What a mention brings along from its relations: its anatomical locations and its frame (doses too). */
+/** What a mention brings along: its anatomical locations, its frame (doses too), a qualitative
+ * result, a relative's age and death. */
 interface Attached {
   readonly sites: readonly Annotation[];
   readonly frame: MedicationFrame | undefined;
+  readonly result?: LabResult | undefined;
+  readonly family?: FamilyDetails | undefined;
 }
 
 /**
@@ -194,19 +227,75 @@ function medication(
   return { contained: [contained], medicationReference: { reference: '#medication', display: drug.match.text } };
 }
 
-/** The first amount measured of a mention, as an Observation's value. */
+/** The first amount measured of a mention. */
 function measuredQuantity(frame: MedicationFrame | undefined): Quantity | undefined {
-  const q = frame?.doses.find((d) => d.characteristics.quantity)?.characteristics.quantity;
-  return q && { value: q.value, unit: q.unit };
+  return frame?.doses.find((d) => d.characteristics.quantity)?.characteristics.quantity;
 }
 
-function toResource(kind: ResourceKind, a: Annotation, { sites, frame }: Attached, codePoints: readonly string[]): Resource {
+const fhirQuantity = (value: number, unit: string): FhirQuantity =>
+  unit === 'mmHg' ? { value, unit, system: UCUM, code: 'mm[Hg]' } : { value, unit };
+
+const loinc = ({ code, display }: { code: string; display: string }): CodeableConcept => ({
+  coding: [{ system: FHIR_SYSTEMS.loinc, code, display }],
+});
+
+/**
+ * An Observation's value, whole: a blood pressure as its systolic and diastolic components (and
+ * the panel's LOINC code beside the concept's), a range as valueRange, a bound with its comparator,
+ * a combination ("875/125 mg") as text; a qualitative result as its SNOMED CT value.
+ */
+function observationValue(q: Quantity | undefined, result: LabResult | undefined, code: CodeableConcept): Partial<Observation> {
+  if (result) {
+    return {
+      valueCodeableConcept: { coding: [{ system: FHIR_SYSTEMS.snomed_ct, ...result.snomed }], text: result.text },
+      interpretation: [{ coding: [{ system: INTERPRETATION, code: result.interpretation }] }],
+    };
+  }
+  if (!q) return {};
+  if (q.systolic !== undefined && q.diastolic !== undefined) {
+    return {
+      code: { ...code, coding: [...(code.coding ?? []), ...(loinc(BLOOD_PRESSURE_LOINC.panel).coding ?? [])] },
+      component: [
+        { code: loinc(BLOOD_PRESSURE_LOINC.systolic), valueQuantity: fhirQuantity(q.systolic, q.unit) },
+        { code: loinc(BLOOD_PRESSURE_LOINC.diastolic), valueQuantity: fhirQuantity(q.diastolic, q.unit) },
+      ],
+    };
+  }
+  if (q.amounts) return { valueString: formatQuantity(q) };
+  if (q.high !== undefined) return { valueRange: { low: fhirQuantity(q.value, q.unit), high: fhirQuantity(q.high, q.unit) } };
+  return { valueQuantity: { ...fhirQuantity(q.value, q.unit), ...(q.comparator ? { comparator: q.comparator } : {}) } };
+}
+
+const NORMAL: CodeableConcept = { coding: [{ system: INTERPRETATION, code: 'N', display: 'Normal' }] };
+const ABNORMAL: CodeableConcept = { coding: [{ system: INTERPRETATION, code: 'A', display: 'Abnormal' }] };
+
+/** A relative's disease: its onset age, and whether the relative died (of it). */
+function familyFacts(family: FamilyDetails | undefined): Pick<FamilyMemberHistory, 'deceasedBoolean' | 'deceasedAge'> & {
+  condition: Partial<NonNullable<FamilyMemberHistory['condition']>[number]>;
+} {
+  if (!family) return { condition: {} };
+  const age = family.age && { value: family.age.value, unit: family.age.unit, system: UCUM, code: family.age.unit };
+  return {
+    ...(family.deceased ? (age && family.causeOfDeath ? { deceasedAge: age } : { deceasedBoolean: true }) : {}),
+    condition: { ...(age ? { onsetAge: age } : {}), ...(family.causeOfDeath ? { contributedToDeath: true } : {}) },
+  };
+}
+
+function toResource(
+  kind: ResourceKind,
+  a: Annotation,
+  { sites, frame, result, family }: Attached,
+  codePoints: readonly string[],
+): Resource {
   // Every resource: its id, the mention's place in the note and, but for the family history, the patient.
   const base = { id: `${kind.toLowerCase()}-${a.id}`, extension: [noteSpan(a, codePoints)] };
   const about = { ...base, subject: PATIENT_REF };
   const code = codeableConcept(a);
   const status = mentionStatus(a);
-  const bodySite = sites.length ? { bodySite: sites.map(codeableConcept) } : {};
+  // A site inside the mention's own words is part of its name, which its code already says.
+  const own = (s: Annotation) => s.match.begin >= a.match.begin && s.match.end <= a.match.end;
+  const outside = sites.filter((s) => !own(s));
+  const bodySite = outside.length ? { bodySite: outside.map(codeableConcept) } : {};
   switch (kind) {
     case 'Condition':
       return {
@@ -216,23 +305,29 @@ function toResource(kind: ResourceKind, a: Annotation, { sites, frame }: Attache
         code,
         ...bodySite,
       } satisfies Condition;
-    case 'FamilyMemberHistory':
+    case 'FamilyMemberHistory': {
+      const { condition, ...deceased } = familyFacts(family);
       return {
         resourceType: 'FamilyMemberHistory',
         ...base,
         status: 'partial',
         patient: PATIENT_REF,
         relationship: { text: a.characteristics.family_member?.match.text ?? '' },
-        condition: [{ code, ...(status === 'uncertain' ? { note: [{ text: 'Incierto en la nota' }] } : {}) }],
+        ...deceased,
+        condition: [{ code, ...condition, ...(status === 'uncertain' ? { note: [{ text: 'Incierto en la nota' }] } : {}) }],
       } satisfies FamilyMemberHistory;
+    }
     case 'Observation': {
-      const value = measuredQuantity(frame);
+      const q = measuredQuantity(frame);
+      // A finding without a value is a normal one ("ritmo sinusal"); negated, the note says it was not normal.
+      const normal = !q && !result ? { interpretation: [status === 'negated' ? ABNORMAL : NORMAL] } : {};
       return {
         resourceType: 'Observation',
         ...about,
         status: status === 'uncertain' ? 'preliminary' : 'final',
         code,
-        ...(value ? { valueQuantity: value } : {}),
+        ...normal,
+        ...observationValue(q, result, code),
       } satisfies Observation;
     }
     case 'Procedure':
@@ -297,14 +392,74 @@ function provenance(input: FhirExportInput, targets: Reference[]): Provenance {
   };
 }
 
+const ALLERGY_VERIFICATION: Record<MentionStatus, string> = { affirmed: 'confirmed', negated: 'refuted', uncertain: 'unconfirmed' };
+
+/**
+ * The patient's allergy as AllergyIntolerance: one per allergen the note names, coded by it;
+ * with none named, the allergy's own code, or when negated ("No alergias medicamentosas
+ * conocidas") or said as such ("NAMC") the SNOMED CT "no known (drug) allergy" situation. R4 wants
+ * a clinicalStatus beside any verificationStatus but entered-in-error: a refuted one is inactive.
+ */
+function allergyIntolerances(
+  a: Annotation,
+  allergens: readonly Annotation[],
+  drug: boolean,
+  codePoints: readonly string[],
+): AllergyIntolerance[] {
+  const status = mentionStatus(a);
+  const noKnown = noKnownAllergyOf(a);
+  const resource = (id: string, code: CodeableConcept, verification: string, medication: boolean): AllergyIntolerance => ({
+    resourceType: 'AllergyIntolerance',
+    id,
+    extension: [noteSpan(a, codePoints)],
+    clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL_STATUS, code: verification === 'refuted' ? 'inactive' : 'active' }] },
+    verificationStatus: { coding: [{ system: ALLERGY_VER_STATUS, code: verification }] },
+    ...(medication ? { category: ['medication' as const] } : {}),
+    code,
+    patient: PATIENT_REF,
+  });
+  if (noKnown || (status === 'negated' && allergens.length === 0)) {
+    const known = noKnownAllergyCode(noKnown?.drug ?? drug);
+    const text = codePoints.slice(a.characteristics.negative?.trigger.begin ?? a.match.begin, a.match.end).join('');
+    const verification = noKnown ? ALLERGY_VERIFICATION[status] : status === 'uncertain' ? 'unconfirmed' : 'confirmed';
+    return [resource(`allergyintolerance-${a.id}`, { coding: [{ system: FHIR_SYSTEMS.snomed_ct, ...known }], text }, verification, false)];
+  }
+  if (allergens.length === 0) return [resource(`allergyintolerance-${a.id}`, codeableConcept(a), ALLERGY_VERIFICATION[status], drug)];
+  return allergens.map((allergen) =>
+    resource(
+      `allergyintolerance-${a.id}-${allergen.id}`,
+      codeableConcept(allergen),
+      ALLERGY_VERIFICATION[status],
+      drug || MEDICATION_SEMANTIC_TYPES.has(allergen.type.umls),
+    ),
+  );
+}
+
 export function toFhirBundle(input: FhirExportInput): Bundle {
   const codePoints = Array.from(input.text);
+  const { annotations } = input.result;
   const locations = related(input.result, 'has_anatomical_location');
+  const allergens = related(input.result, 'has_allergen');
+  // An allergen is what the patient must not take, not a drug they take: it lives in its allergy.
+  const inAllergy = new Set([...allergens.values()].flat().map((x) => x.id));
   const frames = medicationFrames(input.result);
   const resources: Resource[] = [];
-  for (const a of input.result.annotations) {
-    const attached = { sites: locations.get(a.id) ?? [], frame: frames.get(a.id) };
-    const kind = resourceKindOf(a, measuredQuantity(attached.frame) !== undefined, hasRegimen(attached.frame));
+  for (const a of annotations) {
+    if (inAllergy.has(a.id) || isHypothetical(a)) continue;
+    const allergy = a.characteristics.family_member ? undefined : (noKnownAllergyOf(a) ?? allergyOf(a, allergens.has(a.id)));
+    if (allergy) {
+      resources.push(...allergyIntolerances(a, allergens.get(a.id) ?? [], allergy.drug, codePoints));
+      continue;
+    }
+    const frame = frames.get(a.id);
+    const result = measuredQuantity(frame) ? undefined : labResultOf(a, codePoints);
+    const attached: Attached = {
+      sites: locations.get(a.id) ?? [],
+      frame,
+      result,
+      family: a.characteristics.family_member ? familyDetails(a, annotations, codePoints) : undefined,
+    };
+    const kind = resourceKindOf(a, measuredQuantity(frame) !== undefined, hasRegimen(frame), result !== undefined);
     if (kind) resources.push(toResource(kind, a, attached, codePoints));
   }
   const patient: Patient = { resourceType: 'Patient', id: PATIENT_ID };
