@@ -80,6 +80,11 @@ describe('SNOMED CT codes of the default lexicon', () => {
     expect(bad).toEqual([]);
   });
 
+  it('lists only codes the lexicon carries (a code dropped from the lexicon leaves its list too)', () => {
+    const used = new Set(lexicon.flatMap((c) => [...c.snomed_ct, ...(c.analyte_snomed_ct ?? [])]));
+    expect(listed.filter((l) => !used.has(l.sctid)).map((l) => `${l.file}:${l.line} ${l.sctid}`)).toEqual([]);
+  });
+
   it('are all in the GPS or in a list', () => {
     const known = new Set([...gps.keys(), ...listed.map((l) => l.sctid)]);
     const unknown = lexicon.flatMap((c) =>
