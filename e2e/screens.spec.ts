@@ -97,7 +97,7 @@ test('a click in the errors list (annotations marked wrong in review mode) scrol
   await annotate(page, LONG_NOTE);
   const span = (text: string) => page.locator('.doc [data-ann]:not([data-frag])', { hasText: text }).first();
   // The span is far below the first screen (not drawn yet): reached from the table, then judged.
-  await page.locator('.ann-table').getByRole('button', { name: 'diabetes' }).click();
+  await page.locator('.ann-table').getByRole('button', { name: 'diabetes', exact: true }).click();
   await expect(span('diabetes')).toBeFocused();
   await page.keyboard.press('x');
   await page.keyboard.press('2');
