@@ -6,26 +6,11 @@
  * limit is sent.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { annotate, chooseRemote, startService } from './support/app.ts';
-import { NOTE_17 } from './support/note17.ts';
+import { annotate, chooseRemote } from './support/app.ts';
+import { appInBothModes, MODES, NOTE_17, WIDTHS } from './support/note17.ts';
 
 const KEY = 'e2e-key-30b-0123456789';
-let service: Awaited<ReturnType<typeof startService>>;
-
-test.beforeAll(async () => {
-  service = await startService([KEY]);
-});
-test.afterAll(async () => {
-  await service?.stop();
-});
-
-const MODES = ['local', 'remote'] as const;
-const WIDTHS = [390, 800, 1280] as const;
-
-async function open(page: Page, mode: (typeof MODES)[number]): Promise<void> {
-  await page.goto(`${service.url}/`);
-  if (mode === 'remote') await chooseRemote(page, KEY);
-}
+const { open, url } = appInBothModes(KEY);
 
 /** The drawn note's height, and the same text's as plain text in the same column, font and wrapping. */
 const heights = (page: Page) =>
@@ -72,7 +57,7 @@ for (const mode of MODES) {
 
       test('7, 8: Spanish names, datetime kept, skip link, tabs by arrow keys', async ({ page }) => {
         // Skip link: the first tab stop, it takes focus to the note's text box.
-        await page.goto(`${service.url}/`);
+        await page.goto(`${url()}/`);
         await expect(page.getByLabel('Texto de la nota')).toBeVisible();
         await page.keyboard.press('Tab');
         const skip = page.getByRole('link', { name: 'Ir al texto de la nota' });

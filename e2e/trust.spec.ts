@@ -11,26 +11,11 @@ import { readFile } from 'node:fs/promises';
 import type { AllergyIntolerance, Bundle, FamilyMemberHistory, Observation, Resource } from '@medplum/fhirtypes';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { fhirSchemaErrors } from '../tests/support/fhir-schema.ts';
-import { annotate, chooseRemote, startService } from './support/app.ts';
-import { NOTE_17 } from './support/note17.ts';
+import { annotate } from './support/app.ts';
+import { appInBothModes, MODES, NOTE_17, WIDTHS } from './support/note17.ts';
 
 const KEY = 'e2e-key-30-0123456789';
-let service: Awaited<ReturnType<typeof startService>>;
-
-test.beforeAll(async () => {
-  service = await startService([KEY]);
-});
-test.afterAll(async () => {
-  await service?.stop();
-});
-
-const MODES = ['local', 'remote'] as const;
-const WIDTHS = [390, 800, 1280] as const;
-
-async function open(page: Page, mode: (typeof MODES)[number]): Promise<void> {
-  await page.goto(`${service.url}/`);
-  if (mode === 'remote') await chooseRemote(page, KEY);
-}
+const { open } = appInBothModes(KEY);
 
 /** Clicks an export button and returns its downloads by file name. */
 async function exportFiles(page: Page, button: string, count = 1): Promise<Record<string, string>> {

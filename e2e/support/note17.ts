@@ -1,3 +1,6 @@
+import { test, type Page } from '@playwright/test';
+import { chooseRemote, startService } from './app.ts';
+
 /** Issue 30's 17-line note: what a clinician tried the app with at 390, 800 and 1280 px, in both modes. */
 export const NOTE_17 = [
   'Varón de 72 años que acude por dolor torácico opresivo.',
@@ -18,3 +21,32 @@ export const NOTE_17 = [
   'Si presenta dolor torácico, acudir a urgencias.',
   'Control en 2 semanas.',
 ].join('\n');
+
+export const MODES = ['local', 'remote'] as const;
+export type Mode = (typeof MODES)[number];
+export const WIDTHS = [390, 800, 1280] as const;
+
+/**
+ * The real service (`glosa serve --with-app`) for a spec's tests, started before them and stopped
+ * after; `open` loads the app from it in local mode, or in remote mode with the spec's key.
+ */
+export function appInBothModes(key: string): { url(): string; open(page: Page, mode: Mode): Promise<void> } {
+  let service: Awaited<ReturnType<typeof startService>> | undefined;
+  test.beforeAll(async () => {
+    service = await startService([key]);
+  });
+  test.afterAll(async () => {
+    await service?.stop();
+  });
+  const url = () => {
+    if (service === undefined) throw new Error('the service has not started');
+    return service.url;
+  };
+  return {
+    url,
+    open: async (page, mode) => {
+      await page.goto(`${url()}/`);
+      if (mode === 'remote') await chooseRemote(page, key);
+    },
+  };
+}
